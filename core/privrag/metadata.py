@@ -1,0 +1,154 @@
+"""What happens to document metadata: protect, keep or drop, per field.
+
+Metadata is text too. LlamaIndex embeds node metadata and sends it to the
+LLM by default; LangChain prompts often format ``Document.metadata``; a file
+name like ``patients/john_smith.pdf`` names the patient. Every adapter in
+privrag therefore runs metadata through one :class:`MetadataPolicy`:
+
+* ``protect`` — apply the same protection as the text (detection + masking,
+  aliasing, …) to every string inside the value (recursively);
+* ``keep`` — pass the value unchanged;
+* ``drop`` — remove the field.
+
+Default: string values (and strings nested in lists/dicts) are protected,
+non-string values (numbers, booleans, ``None``) are kept. Path-like strings
+are protected part by part so ``john_smith.pdf`` is seen as "john smith".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = ["Action", "MetadataPolicy", "PRIVRAG_KEY"]
+
+Action = Literal["protect", "keep", "drop"]
+
+#: metadata key under which privrag stores its own (string-free) report
+PRIVRAG_KEY = "privrag"
+
+_PATHLIKE = re.compile(r"^[\w .\-/\\]+\.[A-Za-z0-9]{1,5}$|^[\w.\-]+(/[\w .\-]+)+/?$")
+
+
+@dataclass
+class MetadataPolicy:
+    """Per-field metadata policy.
+
+    Key init args:
+        fields: ``{field name: "protect" | "keep" | "drop"}`` overrides.
+        default_string: action for string-bearing fields not listed.
+        default_other: action for non-string fields not listed.
+    """
+
+    fields: dict[str, Action] = field(default_factory=dict)
+    default_string: Action = "protect"
+    default_other: Action = "keep"
+
+    def __post_init__(self) -> None:
+        for k, v in {**self.fields, "default_string": self.default_string, "default_other": self.default_other}.items():
+            if v not in ("protect", "keep", "drop"):
+                raise ValueError(f"invalid metadata action {v!r} for {k!r}")
+
+    @classmethod
+    def coerce(cls, value: MetadataPolicy | Mapping[str, Action] | None) -> MetadataPolicy:
+        """Accept a policy, a plain ``{field: action}`` dict, or ``None`` (default)."""
+        if value is None:
+            return cls()
+        if isinstance(value, MetadataPolicy):
+            return value
+        return cls(fields=dict(value))
+
+    def action_for(self, key: str, value: Any) -> Action:
+        if key == PRIVRAG_KEY:
+            return "keep"
+        if key in self.fields:
+            return self.fields[key]
+        return self.default_string if _has_string(value) else self.default_other
+
+    def apply(self, metadata: Mapping[str, Any] | None, protect: Callable[[str], str]) -> dict[str, Any]:
+        """Return a new metadata dict; ``protect`` transforms one string.
+
+        Errors from ``protect`` propagate (fail closed): a metadata value is
+        never passed on unprotected because its protection failed.
+        """
+        out: dict[str, Any] = {}
+        for key, value in (metadata or {}).items():
+            action = self.action_for(str(key), value)
+            if action == "drop":
+                continue
+            out[key] = _protect_value(value, protect) if action == "protect" else value
+        return out
+
+    def protected_strings(self, metadata: Mapping[str, Any] | None) -> list[str]:
+        """Every string that :meth:`apply` would protect, in order.
+
+        Lets a caller analyse metadata together with the text (SEAG builds
+        one alias table over both)."""
+        found: list[str] = []
+        for key, value in (metadata or {}).items():
+            if self.action_for(str(key), value) == "protect":
+                _collect(value, found)
+        return found
+
+
+def _has_string(value: Any) -> bool:
+    if isinstance(value, str):
+        return True
+    if isinstance(value, Mapping):
+        return any(_has_string(v) for v in value.values())
+    if isinstance(value, (list, tuple, set)):
+        return any(_has_string(v) for v in value)
+    return False
+
+
+def _protect_value(value: Any, protect: Callable[[str], str]) -> Any:
+    if isinstance(value, str):
+        return _protect_string(value, protect)
+    if isinstance(value, Mapping):
+        return {k: _protect_value(v, protect) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_protect_value(v, protect) for v in value)
+    if isinstance(value, set):
+        return {_protect_value(v, protect) for v in value}
+    return value
+
+
+def _protect_string(value: str, protect: Callable[[str], str]) -> str:
+    if not value.strip():
+        return value
+    if _PATHLIKE.match(value) and " " not in value:
+        # "patients/john_smith.pdf" → protect "patients", "john smith", keep "/" and ".pdf"
+        parts = re.split(r"([/\\])", value)
+        out = []
+        for part in parts:
+            if part in ("/", "\\") or not part:
+                out.append(part)
+                continue
+            stem, dot, ext = part.rpartition(".") if "." in part[1:] else (part, "", "")
+            readable = re.sub(r"[_\-.]+", " ", stem).strip()
+            titled = _title(readable)
+            protected = protect(titled) if readable else ""
+            if protected == titled:  # nothing sensitive: keep the original spelling
+                out.append(part)
+            else:
+                out.append(re.sub(r"\s+", "_", protected) + (dot + ext if dot else ""))
+        return "".join(out)
+    return protect(value)
+
+
+def _title(words: str) -> str:
+    """NER models find "John Smith" far more reliably than "john smith"."""
+    return " ".join(w[:1].upper() + w[1:] for w in words.split())
+
+
+def _collect(value: Any, found: list[str]) -> None:
+    if isinstance(value, str):
+        found.append(value)
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            _collect(v, found)
+    elif isinstance(value, (list, tuple, set)):
+        for v in value:
+            _collect(v, found)

@@ -1,0 +1,131 @@
+"""Redaction: mask every detected entity — the baseline and a component.
+
+Every mention the detector reports is replaced by its Γ descriptor ("a
+person") or a type tag (``<PERSON>``). Because grouping finds all mentions of
+an entity, a surname the NER model missed in one place is still masked when
+the same name was detected elsewhere in the document ("propagation"), which
+closes the most common leak of span-level redaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+from privrag.detect.base import EntityDetector
+from privrag.detect.default import default_detector
+from privrag.detect.grouping import group_entities
+from privrag.detect.overlap import resolve_overlaps
+from privrag.metadata import PRIVRAG_KEY, Action, MetadataPolicy
+from privrag.textops import descriptor_for, replace_spans, tag_for
+from privrag.types import DetectedEntity, PrivacyReceipt, ProtectedText
+
+__all__ = ["Redactor", "propagate_mentions"]
+
+Mode = Literal["descriptor", "tag"]
+
+
+class Redactor:
+    """Mask every detected entity.
+
+    Key init args:
+        detector: any :class:`EntityDetector` (default: the shared default detector).
+        mode: ``"descriptor"`` (Γ, readable) or ``"tag"`` (``<PERSON>``).
+        propagate: also mask other occurrences of detected surface forms.
+        metadata_policy: how metadata fields are treated by adapters.
+    """
+
+    MECHANISM = "redact"
+
+    def __init__(
+        self,
+        detector: EntityDetector | None = None,
+        *,
+        mode: Mode = "descriptor",
+        propagate: bool = True,
+        metadata_policy: MetadataPolicy | Mapping[str, Action] | None = None,
+    ) -> None:
+        if mode not in ("descriptor", "tag"):
+            raise ValueError(f"mode must be 'descriptor' or 'tag', not {mode!r}")
+        self.detector = detector or default_detector()
+        self.mode = mode
+        self.propagate = propagate
+        self.metadata_policy = MetadataPolicy.coerce(metadata_policy)
+
+    # -- core -------------------------------------------------------------
+    def protect(self, text: str) -> ProtectedText:
+        return self.protect_batch([text])[0]
+
+    def protect_batch(self, texts: Sequence[str]) -> list[ProtectedText]:
+        texts = list(texts)
+        found = self.detector.detect_batch(texts)
+        return [self._apply(t, spans) for t, spans in zip(texts, found, strict=True)]
+
+    async def aprotect(self, text: str) -> ProtectedText:
+        return await asyncio.to_thread(self.protect, text)
+
+    async def aprotect_batch(self, texts: Sequence[str]) -> list[ProtectedText]:
+        return await asyncio.to_thread(self.protect_batch, texts)
+
+    def protect_text(self, text: str) -> str:
+        """Just the protected string (used for metadata values)."""
+        return self.protect(text).text
+
+    def protect_metadata(self, metadata: Mapping[str, Any] | None) -> dict[str, Any]:
+        return self.metadata_policy.apply(metadata, self.protect_text)
+
+    def _apply(self, text: str, spans: list[DetectedEntity]) -> ProtectedText:
+        spans = resolve_overlaps(spans, text)
+        if self.propagate:
+            spans = propagate_mentions(text, spans)
+        entities = group_entities(spans)
+        repl = descriptor_for if self.mode == "descriptor" else tag_for
+        out = replace_spans(text, spans, repl)
+        counts = Counter(s.label for s in spans)
+        receipt = PrivacyReceipt(
+            mechanism=self.MECHANISM,
+            protected=dict(counts),
+            counts={"mentions": len(spans), "entities": len(entities), "chars": len(text)},
+            details={"mode": self.mode, "dp": False},
+        )
+        return ProtectedText(text=out, masked_spans=spans, receipt=receipt, entities=entities)
+
+    def report_metadata(self, result: ProtectedText) -> dict[str, Any]:
+        """The string-free ``privrag`` metadata entry adapters attach."""
+        return {PRIVRAG_KEY: {"method": self.MECHANISM, **result.receipt.counts, "labels": result.receipt.protected}}
+
+
+def propagate_mentions(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
+    """Add every other word-bounded occurrence of a detected surface form.
+
+    Name-bearing labels also propagate their surname-like parts ("Christou"
+    from "Anna Christou"), since NER often finds the full name once and misses
+    the bare surname later. Result is overlap-free.
+    """
+    forms: dict[str, DetectedEntity] = {}
+    for s in spans:
+        surface = re.sub(r"(?:'s|’s)$", "", s.text.strip())
+        if len(surface) >= 3:
+            forms.setdefault(surface, s)
+        from privrag.generalize import canonical_label
+
+        if canonical_label(s.label) == "PERSON":
+            for part in re.findall(r"[A-ZÀ-Þ][\w\-]{2,}", surface):
+                if part.lower() not in _NOT_NAMES:
+                    forms.setdefault(part, s)
+    extra = []
+    for surface, src in forms.items():
+        for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text):
+            extra.append(DetectedEntity(m.start(), m.end(), src.label, m.group(0), src.score * 0.9, "propagated"))
+    if not extra:
+        return list(spans)
+    return resolve_overlaps([*spans, *extra], text, source_priority={"propagated": -1})
+
+
+#: capitalised words that head person spans but are not names
+_NOT_NAMES = frozenset(
+    "mr mrs ms miss dr prof sir madam the and judge justice president minister applicant".split()
+)

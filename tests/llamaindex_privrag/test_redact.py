@@ -1,0 +1,73 @@
+"""RedactTransform in a real LlamaIndex IngestionPipeline over FAISS."""
+
+import asyncio
+
+import pytest
+
+pytestmark = pytest.mark.integration
+
+NOTE = (
+    "Patient John Smith, born 12 March 1961, was seen by Dr. Maria Lopez in Leeds for chest pain. "
+    "Mr Smith was started on aspirin."
+)
+
+
+def _docs():
+    from llama_index.core import Document
+
+    return [
+        Document(text=NOTE, metadata={"file_name": "john_smith.pdf", "author": "Maria Lopez", "page": 1}),
+        Document(text="The cafeteria menu changes every Monday.", metadata={"file_name": "menu.txt"}),
+    ]
+
+
+def test_pipeline_split_redact_embed_faiss_retrieve():
+    import faiss
+    from llama_index.core import StorageContext, VectorStoreIndex
+    from llama_index.core.ingestion import IngestionPipeline
+    from llama_index.core.node_parser import SentenceSplitter
+    from llama_index.vector_stores.faiss import FaissVectorStore
+
+    from llamaindex_privrag import PrivragEmbedding, RedactTransform
+
+    embed = PrivragEmbedding()
+    nodes = IngestionPipeline(
+        transformations=[SentenceSplitter(chunk_size=64, chunk_overlap=0), RedactTransform(), embed]
+    ).run(documents=_docs())
+    store = FaissVectorStore(faiss_index=faiss.IndexFlatL2(384))
+    index = VectorStoreIndex(nodes, storage_context=StorageContext.from_defaults(vector_store=store), embed_model=embed)
+    hits = index.as_retriever(similarity_top_k=1).retrieve("which patient had chest pain?")
+    assert "chest pain" in hits[0].node.get_content()
+    for n in nodes:
+        dump = n.model_dump_json()
+        for secret in ("John Smith", "Smith", "Maria Lopez", "john_smith"):
+            assert secret not in dump
+
+
+def test_metadata_name_protected_including_source_relationship():
+    from llama_index.core.node_parser import SentenceSplitter
+
+    from llamaindex_privrag import RedactTransform
+
+    nodes = SentenceSplitter(chunk_size=256).get_nodes_from_documents(_docs())
+    out = RedactTransform()(nodes)
+    assert "Maria Lopez" not in out[0].metadata["author"]
+    assert out[0].metadata["page"] == 1 and out[0].metadata["privrag"]["mechanism"] == "redact"
+    from llama_index.core.schema import NodeRelationship
+
+    src = out[0].relationships[NodeRelationship.SOURCE]
+    assert "Maria Lopez" not in repr(src.metadata)
+    assert "John Smith" in nodes[0].get_content()  # inputs are not mutated
+
+
+def test_async_matches_sync():
+    from llama_index.core.node_parser import SentenceSplitter
+
+    from llamaindex_privrag import RedactTransform
+
+    t = RedactTransform(metadata_policy={"file_name": "keep"})
+    nodes = SentenceSplitter(chunk_size=256).get_nodes_from_documents(_docs())
+    a = [n.get_content() for n in t(nodes)]
+    b = [n.get_content() for n in asyncio.run(t.acall(nodes))]
+    assert a == b
+    assert t(nodes)[0].metadata["file_name"] == "john_smith.pdf"
