@@ -141,6 +141,9 @@ def presidio_analyzer(spacy_model: str = DEFAULT_SPACY_MODEL, *, ner_labels: tup
     except ImportError as exc:  # pragma: no cover
         raise _missing("presidio-analyzer") from exc
     _offline_tldextract()
+    # Presidio warns once per document about spaCy labels it drops by design
+    # and about recognizers of other languages: noise, not signal.
+    logging.getLogger("presidio-analyzer").setLevel(logging.ERROR)
     conf: dict[str, Any] = {
         "nlp_engine_name": "spacy",
         "models": [{"lang_code": "en", "model_name": spacy_model}],
