@@ -28,7 +28,7 @@ demo: install
 	$(PY) -m privrag.demo
 
 test: install
-	$(PY) -m ruff check core langchain_privrag llamaindex_privrag tests cookbook scripts
+	$(PY) -m ruff check $(wildcard core langchain_privrag llamaindex_privrag tests cookbook scripts)
 	$(PY) -m pytest -q -p no:cacheprovider
 
 bench: install

@@ -9,7 +9,7 @@ n+1 variants of a chunk in one call, PA-HDP all units and candidates at once.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -78,6 +78,33 @@ class SentenceTransformerEmbedder:
 
     async def aembed(self, texts: Sequence[str]) -> np.ndarray:
         return await asyncio.to_thread(self.embed, texts)
+
+    def iter_token_embeddings(
+        self, texts: Sequence[str], batch_size: int | None = None
+    ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """One encoder pass yielding, per mini-batch in input order, the
+        unit-norm sentence embeddings (b, d), the contextual token embeddings
+        (b, L, d) and the attention mask (b, L).
+
+        TRIP-RAG's privacy surrogate reads the token embeddings of the same
+        pass whose pooled output is the sentence embedding, so the n+1
+        variants of a chunk are encoded once.
+        """
+        import torch
+
+        texts = list(texts)
+        bs = batch_size or self.batch_size
+        for i in range(0, len(texts), bs):
+            features = self._model.preprocess(texts[i : i + bs])
+            features = {k: (v.to(self._model.device) if hasattr(v, "to") else v) for k, v in features.items()}
+            with torch.inference_mode():
+                out = self._model(features)
+            sent = torch.nn.functional.normalize(out["sentence_embedding"].float(), dim=-1)
+            yield (
+                sent.cpu().numpy().astype(np.float32),
+                out["token_embeddings"].float().cpu().numpy(),
+                out["attention_mask"].cpu().numpy().astype(bool),
+            )
 
 
 _DEFAULT: SentenceTransformerEmbedder | None = None

@@ -8,7 +8,7 @@ def test_word_windows_cover_every_word_with_overlap():
     text = " ".join(f"w{i}" for i in range(100))
     wins = word_windows(text, 30, 10)
     assert wins[0].start == 0 and wins[-1].end == len(text)
-    for a, b in zip(wins, wins[1:]):
+    for a, b in zip(wins, wins[1:], strict=False):
         assert b.start < a.end  # overlap
 
 
@@ -21,7 +21,7 @@ def test_char_windows_cover_text():
     text = "word " * 1000
     wins = char_windows(text, 700, 50)
     assert wins[0].start == 0 and wins[-1].end == len(text)
-    assert all(b.start < a.end for a, b in zip(wins, wins[1:]))
+    assert all(b.start < a.end for a, b in zip(wins, wins[1:], strict=False))
 
 
 @pytest.mark.parametrize("bad", [(0, 0), (10, 10), (10, -1)])

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from typer.testing import CliRunner
+
 from privrag.cli import app
 from privrag.eval.bench_redact import TABLE_METRICS, load_docs, presidio_tagged_text, run_bench
 from privrag.eval.datasets import GoldSpan, LabeledDoc
-from typer.testing import CliRunner
 
 runner = CliRunner()
 

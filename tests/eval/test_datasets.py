@@ -6,6 +6,7 @@ import json
 from collections import Counter
 
 import pytest
+
 from privrag.eval.datasets import (
     DataMissingError,
     load_dataset,

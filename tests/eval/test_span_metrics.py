@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from privrag.eval.datasets import GoldSpan, LabeledDoc
 from privrag.eval.span_metrics import prf, span_prf
 from privrag.generalize import canonical_label

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from privrag.eval.datasets import GoldSpan, LabeledDoc
 from privrag.eval.tab_metrics import (
     exposed,
