@@ -40,3 +40,12 @@ def test_async_matches_sync():
     text = "John Smith was born in 1961."
     assert asyncio.run(d.adetect(text)) == d.detect(text)
     assert asyncio.run(d.adetect_batch([text, ""])) == d.detect_batch([text, ""])
+
+
+def test_subclass_must_implement_one_detection_method():
+    from privrag.detect.base import BaseDetector
+
+    with pytest.raises(TypeError):
+
+        class Empty(BaseDetector):
+            pass

@@ -40,8 +40,13 @@ class BaseDetector:
     #: name recorded in ``DetectedEntity.source``
     name: str = "detector"
 
-    def _detect(self, text: str) -> list[DetectedEntity]:  # pragma: no cover - abstract
-        raise NotImplementedError
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls._detect is BaseDetector._detect and cls._detect_batch is BaseDetector._detect_batch:
+            raise TypeError(f"{cls.__name__} must implement _detect or _detect_batch")
+
+    def _detect(self, text: str) -> list[DetectedEntity]:
+        return self._detect_batch([text])[0]
 
     def _detect_batch(self, texts: Sequence[str]) -> list[list[DetectedEntity]]:
         return [self._detect(t) for t in texts]
