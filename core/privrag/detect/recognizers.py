@@ -1,0 +1,399 @@
+"""Identifier recognizers for what NER models miss, as Presidio recognizers.
+
+NER models find names; they do not find ``no. 18403/91``, an IBAN or a
+policy number, and those are often the *direct* identifiers (TAB marks every
+ECHR application number DIRECT). Each recognizer here is a Presidio
+``PatternRecognizer`` — Presidio users can add them to their own
+``AnalyzerEngine`` registry unchanged — with three additions that matter for
+precision:
+
+* **whole-word context, inside the recognizer.** Presidio's stock context
+  enhancer matches context words as substrings of lemmas ("id" in "did"), and
+  only when an NLP engine ran. Here each recognizer checks its own context
+  phrases as whole words in a character window before (and just after) the
+  match, so scores are the same with or without an ``AnalyzerEngine``; results
+  are marked as already context-scored so the engine does not boost them twice.
+* **per-pattern validators** (IBAN mod-97, PESEL, Turkish and Spanish ID
+  checksums, IP address parsing): a failed check drops the match.
+* **score bands** that thresholds can rely on: a pattern that needs context
+  scores below :data:`CONTEXT_FREE_MIN` alone and at least that with context,
+  so one threshold per label decides "context required or not".
+
+:func:`identifier_recognizers` returns them all; :func:`identifier_detector`
+wraps them (plus Presidio's own pattern recognizers) as a privrag detector.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from privrag.detect.recognizer_base import (
+    CONTEXT_FREE_MIN,
+    ContextPatternRecognizer,
+    Rule,
+    dni_ok,
+    iban_ok,
+    ip_ok,
+    min_digits,
+    pesel_ok,
+    tc_kimlik_ok,
+)
+
+__all__ = [
+    "CONTEXT_FREE_MIN",
+    "IDENTIFIER_ENTITIES",
+    "Rule",
+    "ContextPatternRecognizer",
+    "case_number_recognizer",
+    "reference_number_recognizer",
+    "national_id_recognizer",
+    "iban_recognizer",
+    "swift_recognizer",
+    "account_number_recognizer",
+    "policy_number_recognizer",
+    "record_number_recognizer",
+    "url_recognizer",
+    "ip_address_recognizer",
+    "date_of_birth_recognizer",
+    "street_address_recognizer",
+    "money_recognizer",
+    "titled_person_recognizer",
+    "identifier_recognizers",
+    "PRESIDIO_PATTERN_ENTITIES",
+    "identifier_detector",
+]
+
+
+# ------------------------------------------------------------------ recognizers
+
+# a number like 18403/91 or 1996/302 not inside a longer date or fraction chain
+_SLASH_NO = r"\d{1,6}/\d{2,4}(?![\w/]|[.,]\d)"
+# "no." / "nos." / "nr" / "number(s)" / "§" introducing one or a list of numbers
+_NO_PREFIX = r"\b(?<!protocol\s)(?:nos?|nr|numbers?)\.?\s{0,3}(?:\(\s*)?"
+_LIST_SEP = r"(?:\s*(?:,|;|and|&)\s*)"
+# the stricter prefix for plain numbers: "no." needs its period ("no 5 o'clock" is not a number)
+_NO_DOT_PREFIX = r"\b(?<!protocol\s)(?:nos?\.|nr\.?|numbers?)\s{0,3}(?:\(\s*)?"
+
+
+def case_number_recognizer() -> ContextPatternRecognizer:
+    """Court application / case numbers: ``application no. 18403/91``, ``C-413/99``."""
+    return ContextPatternRecognizer(
+        "CASE_NUMBER",
+        [
+            Rule("numbered", rf"(?<={_NO_PREFIX}(?:{_SLASH_NO}{_LIST_SEP})*)(?<![\w/.]){_SLASH_NO}", 0.85),
+            Rule("bare_slash", rf"(?<![\w/.,-]){_SLASH_NO}", 0.2),
+            Rule("eu_case", r"\b[CTF]-\d{1,4}/\d{2}(?:\s?P)?\b", 0.7, case_sensitive=True),
+            Rule("us_docket", r"\b\d{1,2}:\d{2}-(?:cv|cr|mj|md|bk)-\d{3,6}\b", 0.8),
+        ],
+        context=["application", "applications", "case", "cases", "complaint", "petition", "appeal",
+                 "docket", "judgment", "file", "proceedings", "reference", "ref"],
+    )
+
+
+def reference_number_recognizer() -> ContextPatternRecognizer:
+    """Numbers introduced by "no." / "nr" / "registration" (plots, files, registers).
+
+    "Protocol No. 11" and article numbers are not matched.
+    """
+    code = r"(?-i:[A-Z]{1,4}[-\s]?)?\d[\w/.:-]*(?<![.,:;/-])"
+    return ContextPatternRecognizer(
+        "ID_NUMBER",
+        [
+            # application numbers (18403/91) are CASE_NUMBER's
+            Rule("numbered", rf"(?<={_NO_DOT_PREFIX}(?:{code}{_LIST_SEP})*)(?<![\w/.-])(?!{_SLASH_NO}){code}", 0.6),
+            Rule("registration", r"(?<=\b(?:registration|register|file|reference|ref|serial)"
+                                 rf"(?:\s(?:no|nr|number))?\.?:?\s{{1,2}}){code}", 0.6),
+        ],
+        context=["registration", "register", "registered", "file", "plot", "reference", "record"],
+    )
+
+
+def national_id_recognizer() -> ContextPatternRecognizer:
+    """National identity numbers: checksummed ones alone, generic ones with context."""
+    return ContextPatternRecognizer(
+        "NATIONAL_ID",
+        [
+            Rule("generic", r"(?<![\w-])(?-i:[A-Z]{0,3})\d{2,}(?:[ -]?\d{2,}){0,4}(?-i:[A-Z]{0,2})(?![\w-])", 0.05,
+                 validator=min_digits(6)),
+            Rule("uk_nino", r"\b[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]\b", 0.55,
+                 case_sensitive=True),
+            Rule("pesel", r"(?<!\d)\d{11}(?!\d)", 0.25, validator=pesel_ok),
+            Rule("tc_kimlik", r"(?<!\d)[1-9]\d{10}(?!\d)", 0.25, validator=tc_kimlik_ok),
+            Rule("es_dni", r"\b\d{8}-?[A-Z]\b", 0.55, validator=dni_ok, case_sensitive=True),
+        ],
+        context=["national id", "national identity", "identity card", "identity number", "id card",
+                 "id number", "id no", "identification number", "personal number", "personal code",
+                 "personal identification", "passport", "pesel", "nino", "national insurance",
+                 "social security", "ssn", "tax id", "tin", "kimlik", "dni", "nie", "nif", "bsn",
+                 "personnummer", "cpr", "citizen number", "codice fiscale", "aadhaar", "nric",
+                 "identity", "identification"],
+        before=40,
+    )
+
+
+def iban_recognizer() -> ContextPatternRecognizer:
+    """IBANs, compact or in groups of four, validated by the mod-97 checksum."""
+    return ContextPatternRecognizer(
+        "IBAN_CODE",
+        [Rule("iban", r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?\b", 0.85,
+              validator=iban_ok, case_sensitive=True)],
+        context=["iban", "bank", "account", "transfer", "wire"],
+    )
+
+
+_ISO2 = (
+    "AD AE AF AG AI AL AM AO AR AT AU AZ BA BB BD BE BF BG BH BI BJ BN BO BR BS BT BW BY BZ CA CD CF "
+    "CG CH CI CL CM CN CO CR CU CV CY CZ DE DJ DK DM DO DZ EC EE EG ER ES ET FI FJ FR GA GB GD GE GH GI "
+    "GM GN GQ GR GT GW GY HK HN HR HT HU ID IE IL IN IQ IR IS IT JM JO JP KE KG KH KM KN KP KR KW KY KZ "
+    "LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MG MK ML MM MN MO MR MT MU MV MW MX MY MZ NA NE NG NI "
+    "NL NO NP NZ OM PA PE PG PH PK PL PT PY QA RO RS RU RW SA SB SC SD SE SG SI SK SL SM SN SO SR SV SY "
+    "SZ TD TG TH TJ TL TM TN TO TR TT TW TZ UA UG US UY UZ VA VC VE VN YE ZA ZM ZW"
+).split()
+
+
+def swift_recognizer() -> ContextPatternRecognizer:
+    """SWIFT/BIC codes (bank, ISO country, location, optional branch); need context."""
+    countries = "|".join(_ISO2)
+    return ContextPatternRecognizer(
+        "SWIFT_CODE",
+        [Rule("bic", rf"\b[A-Z]{{4}}(?:{countries})[A-Z2-9][A-NP-Z0-9](?:[A-Z0-9]{{3}})?\b", 0.15,
+              case_sensitive=True)],
+        context=["swift", "bic", "bank identifier", "bank code", "routing"],
+    )
+
+
+def _keyed(keywords: str, code: str = r"(?:(?-i:[A-Z]{1,4})[-\s]?)?\d[\d\s-]{2,30}\d(?-i:[A-Z]?)") -> str:
+    """``<keyword> [number|no.|#|:] [is] <code>``: the keyword is the context, only the code is matched."""
+    return (rf"(?<=\b(?:{keywords})\s?(?:number|num|no|nr|id|#)?\.?\s?[:#]?(?:\s(?:is|was))?\s{{0,2}})"
+            rf"(?<![\w-]){code}(?![\w-])")
+
+
+def account_number_recognizer() -> ContextPatternRecognizer:
+    """Bank account numbers: after "account (no.)", or any long number with account context."""
+    return ContextPatternRecognizer(
+        "ACCOUNT_NUMBER",
+        [
+            Rule("keyed", _keyed(r"account|acct|a/c|bank\saccount|konto"), 0.75),
+            Rule("digits", r"(?<![\w-])\d{2,}(?:[ -]?\d{2,}){0,5}(?![\w-])", 0.05, validator=min_digits(8)),
+        ],
+        context=["account", "acct", "a/c", "bank", "sort code", "routing"],
+    )
+
+
+def policy_number_recognizer() -> ContextPatternRecognizer:
+    """Insurance policy numbers."""
+    return ContextPatternRecognizer(
+        "POLICY_NUMBER",
+        [
+            Rule("keyed", _keyed(r"policy|insurance\spolicy|claim", r"(?:(?-i:[A-Z]{1,4})[-\s]?)?\d[\w-]{3,20}"), 0.75),
+            Rule("code", r"\b(?-i:[A-Z]{2,4})-?\d{6,12}\b", 0.1),
+        ],
+        context=["policy", "insurance", "insured", "claim", "policyholder"],
+    )
+
+
+def record_number_recognizer() -> ContextPatternRecognizer:
+    """Medical record, patient, file and registry numbers (MRN, case file, chart)."""
+    return ContextPatternRecognizer(
+        "RECORD_NUMBER",
+        [
+            Rule("keyed", _keyed(r"mrn|medical\srecord|record|patient|chart|case\sfile|health\srecord|member",
+                                 r"(?:(?-i:[A-Z]{1,4})[-\s]?)?\d[\w-]{3,20}"), 0.75),
+            Rule("mrn", r"\bMRN[:#\s]{0,2}\d{5,12}\b", 0.8),
+        ],
+        context=["record", "mrn", "patient", "chart", "hospital", "registry"],
+    )
+
+
+_TLDS = (
+    "com|org|net|edu|gov|mil|int|info|biz|io|co|ai|app|dev|eu|uk|de|fr|it|es|nl|be|ch|at|se|no|dk|fi|pl|"
+    "cz|hu|pt|gr|ie|ru|tr|cy|us|ca|au|nz|br|jp|cn|in|za|mx|ar|is|lu|li|ee|lv|lt|sk|si|hr|ro|bg|ua"
+)
+
+
+def url_recognizer() -> ContextPatternRecognizer:
+    """URLs with a scheme or ``www.``, and bare domains with a known TLD (weaker)."""
+    return ContextPatternRecognizer(
+        "URL",
+        [
+            Rule("scheme", r"\b(?:https?|ftp)://[^\s<>\"'()]+[^\s<>\"'().,;:!?]", 0.8),
+            Rule("www", r"(?<![\w@./-])www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:/[^\s<>\"'()]*[^\s<>\"'().,;:!?])?", 0.75),
+            Rule("domain", rf"(?<![\w@./-])[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:{_TLDS})\b(?![@-])"
+                           r"(?:/[^\s<>\"'()]*[^\s<>\"'().,;:!?])?", 0.3),
+        ],
+        context=["website", "site", "web", "url", "domain", "visit", "online", "link", "homepage", "blog"],
+    )
+
+
+_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+
+
+def ip_address_recognizer() -> ContextPatternRecognizer:
+    """IPv4 and IPv6 addresses (parsed by :mod:`ipaddress`)."""
+    return ContextPatternRecognizer(
+        "IP_ADDRESS",
+        [
+            Rule("ipv4", rf"(?<![\w.]){_OCTET}(?:\.{_OCTET}){{3}}(?![\w]|\.\d)", 0.6, validator=ip_ok),
+            Rule("ipv6", r"(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])", 0.6, validator=ip_ok),
+        ],
+        context=["ip", "ipv4", "ipv6", "address", "server", "host", "login"],
+    )
+
+
+_MONTHS = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+
+
+def date_of_birth_recognizer() -> ContextPatternRecognizer:
+    """Dates (and bare years) next to "born", "date of birth", "DOB"; a date alone is not a DOB."""
+    return ContextPatternRecognizer(
+        "DATE_OF_BIRTH",
+        [
+            Rule("numeric", r"(?<![\w/.-])\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})(?![\w/-]|\.\d)", 0.1),
+            Rule("iso", r"(?<![\w/.-])(?:19|20)\d{2}-\d{2}-\d{2}\b", 0.1),
+            Rule("day_month", rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS},?\s+\d{{4}}\b", 0.1),
+            Rule("month_day", rf"\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b", 0.1),
+            Rule("year", r"(?<![\w/.-])(?:18|19|20)\d{2}(?![\w/-]|\.\d)", 0.05),
+        ],
+        context=["born", "birth", "dob", "d.o.b", "birthday", "birthdate", "date of birth", "née"],
+        before=24,
+        after=0,
+    )
+
+
+_STREET_WORDS = (
+    "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Square|Sq|Terrace|"
+    "Way|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Trail|Crescent|Close|Row|Alley|Plaza|Gardens|Hill|Park|"
+    "Walk|Mews|Grove|Green|Crossing|Pike|Loop|Route|Rte"
+)
+_STREET_SUFFIX = (
+    "straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|laan|straat|gracht|dreef|plein|steenweg|"
+    "gatan|gata|vägen|väg|gränd|veien|vegen|gate|vej|gade|katu|kuja|tie|polku|utca|út|ulica|aleja|"
+    "ulice|strada|cesta"
+)
+_CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’.-]*"
+
+
+def street_address_recognizer() -> ContextPatternRecognizer:
+    """Street addresses: "1659 Hoog St", "Hammarvägen 15", "Rue de Piétrain 371", "P.O. Box 104"."""
+    name_words = rf"(?-i:{_CAP})(?:\s(?-i:{_CAP})){{0,3}}"
+    return ContextPatternRecognizer(
+        "STREET_ADDRESS",
+        [
+            Rule("number_street", rf"\b\d{{1,6}}[A-Za-z]?\s{name_words}\s(?-i:(?:{_STREET_WORDS}))\b\.?", 0.6),
+            Rule("compound_number", rf"(?-i:\b[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]*(?:{_STREET_SUFFIX}))\s\d{{1,5}}(?:\s?[a-zA-Z])?\b", 0.6),
+            Rule("prefix_number", r"(?-i:\b(?:Rue|Avenue|Av\.|Boulevard|Bd|Chemin|Place|Via|Viale|Piazza|Corso|"
+                                  r"Calle|Avenida|Rua|Praça|Travessa|ul\.|Ulica|Aleja|al\.|Str\.))"
+                                  rf"\s(?:(?:de|del|della|di|la|le|les|des|du|da|do|dos|das)\s){{0,2}}"
+                                  rf"(?-i:{_CAP})(?:\s(?-i:{_CAP})){{0,3}},?\s\d{{1,5}}[a-z]?\b", 0.6),
+            Rule("po_box", r"\bP\.?\s?O\.?\s?Box\s\d{1,6}\b", 0.7),
+            Rule("unit", r"(?<![\w-])(?:Apt\.?|Apartment|Suite|Unit|Flat)\s#?\d{1,5}[A-Z]?\b", 0.5),
+        ],
+        context=["address", "lives", "live", "living", "resides", "resident", "street", "deliver", "send"],
+    )
+
+
+_CURRENCY_CODES = (
+    "EUR|USD|GBP|CHF|TRL|TRY|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|HRK|RUB|UAH|ISK|DEM|ATS|FRF|ITL|ESP|NLG|BEF|"
+    "FIM|GRD|PTE|IEP|CYP|MTL|SKK|SIT|EEK|LVL|LTL|JPY|CNY|INR|AUD|CAD"
+)
+_CURRENCY_WORDS = (
+    r"euros?|(?:pounds?|pence)(?:\s+sterling)?|(?:US\s+)?dollars?|(?:new\s+)?(?:Turkish\s+)?liras?|"
+    r"kronor|kronur|kroner|krone|zlot(?:y|ys|ych)|(?:Deutsche?\s+|GDR\s+)?marks?|(?:Austrian\s+)?schillings?|"
+    r"(?:Swiss\s+|French\s+|Belgian\s+)?francs?|roubles?|rubles?|hryvnias?|forints?|korun[ay]?|lei|levs?|"
+    r"drachmas?|escudos?|pesetas?|guilders?|lire"
+)
+
+
+def money_recognizer() -> ContextPatternRecognizer:
+    """Sums of money: "EUR 4,684.40", "€200", "54,000,000 Turkish liras (TRL)".
+
+    Amounts are quasi-identifiers in court and medical text (a compensation
+    award, a salary); a number alone is not matched.
+    """
+    amount = r"\d{1,3}(?:[,.\s ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
+    return ContextPatternRecognizer(
+        "MONEY",
+        [
+            Rule("code_first", rf"(?-i:\b(?:{_CURRENCY_CODES}))\s?(?:{amount})(?!\d)", 0.7),
+            Rule("symbol_first", rf"[€$£¥]\s?(?:{amount})(?!\d)(?:\s?(?:million|billion|m|bn)\b)?", 0.7),
+            Rule("amount_first", rf"(?<![\w.,])(?:{amount})(?:\s(?:million|billion))?\s(?:{_CURRENCY_WORDS})\b"
+                                 rf"(?:\s\((?-i:[A-Z]{{3}})\))?", 0.7),
+            Rule("amount_code", rf"(?<![\w.,])(?:{amount})\s(?-i:(?:{_CURRENCY_CODES}))\b", 0.6),
+        ],
+        context=["paid", "award", "sum", "amount", "compensation", "salary", "damage", "costs"],
+    )
+
+
+_NAME_WORD = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]*[\w]"
+_PARTICLE = r"(?:van|von|de|der|den|da|di|du|la|le|del|della|ben|bin|al|el|ter|zu)"
+
+
+def titled_person_recognizer() -> ContextPatternRecognizer:
+    """Names after an honorific: "Mr Cahit Yetkinsekerci", "Mrs A. Christou", "Dr. Justin Beet".
+
+    spaCy's small model misses many non-English names even in "a Turkish
+    national, Mr …"; the honorific is a reliable cue. The title itself is
+    not part of the match (it identifies no one).
+    """
+    titles = r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Judge|Justice|Sir|Dame|Lord|Lady|Mme|Mlle|Herr|Frau|Signor|Señor"
+    name = (rf"(?:(?:[A-Z]\.\s?){{1,3}}\s?)?{_NAME_WORD}"
+            rf"(?:\s(?:{_PARTICLE}\s){{0,2}}(?:{_NAME_WORD}|[A-Z]\.)){{0,3}}")
+    return ContextPatternRecognizer(
+        "PERSON",
+        [Rule("titled", rf"(?<=\b(?:{titles})\.?\s{{1,2}}){name}(?<!\.)", 0.7, case_sensitive=True)],
+        name="privrag_titled_person",
+    )
+
+
+_FACTORIES: tuple[Callable[[], ContextPatternRecognizer], ...] = (
+    case_number_recognizer,
+    reference_number_recognizer,
+    national_id_recognizer,
+    iban_recognizer,
+    swift_recognizer,
+    account_number_recognizer,
+    policy_number_recognizer,
+    record_number_recognizer,
+    url_recognizer,
+    ip_address_recognizer,
+    date_of_birth_recognizer,
+    street_address_recognizer,
+    money_recognizer,
+    titled_person_recognizer,
+)
+
+#: entity types the recognizers report
+IDENTIFIER_ENTITIES: tuple[str, ...] = (
+    "CASE_NUMBER", "ID_NUMBER", "NATIONAL_ID", "IBAN_CODE", "SWIFT_CODE", "ACCOUNT_NUMBER",
+    "POLICY_NUMBER", "RECORD_NUMBER", "URL", "IP_ADDRESS", "DATE_OF_BIRTH", "STREET_ADDRESS", "MONEY", "PERSON",
+)  # fmt: skip
+
+
+def identifier_recognizers() -> list[ContextPatternRecognizer]:
+    """One fresh instance of every identifier recognizer (add them to any Presidio registry)."""
+    return [make() for make in _FACTORIES]
+
+
+#: Presidio's own pattern entities that :func:`identifier_detector` reports too
+PRESIDIO_PATTERN_ENTITIES: tuple[str, ...] = (
+    "EMAIL_ADDRESS", "PHONE_NUMBER", "CREDIT_CARD", "IBAN_CODE", "IP_ADDRESS", "URL", "US_SSN",
+    "US_PASSPORT", "US_DRIVER_LICENSE", "UK_NHS", "CRYPTO",
+)  # fmt: skip
+
+
+def identifier_detector(min_score: float = CONTEXT_FREE_MIN, **presidio_kwargs: Any) -> Any:
+    """The recognizers plus Presidio's pattern recognizers as a privrag detector.
+
+    Reports the identifier entity types only (spaCy's ``PERSON`` comes along
+    with the titled-name recognizer's). Matches that need context and have
+    none score below ``min_score`` and are dropped. Extra keyword arguments go
+    to :class:`~privrag.detect.presidio.PresidioDetector`.
+    """
+    from privrag.detect.presidio import PresidioDetector
+
+    presidio_kwargs.setdefault("entities", list(dict.fromkeys(IDENTIFIER_ENTITIES + PRESIDIO_PATTERN_ENTITIES)))
+    return PresidioDetector(recognizers=identifier_recognizers(), score_threshold=min_score, **presidio_kwargs)

@@ -1,0 +1,155 @@
+"""Each identifier recognizer: what it must find (positive) and what it must not (negative).
+
+A case is ``(entity, text, expected)``: ``expected`` is the exact matched
+string that must come back at or above :data:`CONTEXT_FREE_MIN`; negative
+cases list text in which no match may reach that score.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.detect.recognizers import (
+    CONTEXT_FREE_MIN,
+    IDENTIFIER_ENTITIES,
+    ContextPatternRecognizer,
+    Rule,
+    identifier_recognizers,
+)
+
+RECS = {r.supported_entities[0]: r for r in identifier_recognizers()}
+
+
+def confident(entity: str, text: str) -> list[str]:
+    return [text[r.start : r.end] for r in RECS[entity].analyze(text, [entity]) if r.score >= CONTEXT_FREE_MIN]
+
+
+POSITIVE = [
+    ("CASE_NUMBER", "The case originated in an application (no. 18403/91) against Turkey", "18403/91"),
+    ("CASE_NUMBER", "in two applications (nos. 265/07 and 1234/08) lodged", "1234/08"),
+    ("CASE_NUMBER", "the criminal case 1996/302 was reopened", "1996/302"),
+    ("CASE_NUMBER", "see Case C-413/99 Baumbast", "C-413/99"),
+    ("CASE_NUMBER", "filed as 1:14-cv-02345 in the district court", "1:14-cv-02345"),
+    ("ID_NUMBER", "the land registered under registration no. D-4840. On this land", "D-4840"),
+    ("ID_NUMBER", "the plots nos. 260, 268 and 425 were seized", "268"),
+    ("ID_NUMBER", "a handwritten note indicates case file no. IC 119/05.", "IC 119/05"),
+    ("NATIONAL_ID", "Her national ID number is 123456789.", "123456789"),
+    ("NATIONAL_ID", "NINO: AB 12 34 56 C", "AB 12 34 56 C"),
+    ("NATIONAL_ID", "PESEL 44051401359 was on the form", "44051401359"),
+    ("NATIONAL_ID", "documento DNI 12345678Z", "12345678Z"),
+    ("NATIONAL_ID", "his Turkish identity number 10000000146", "10000000146"),
+    ("IBAN_CODE", "pay to GB73DZEN25124557982512 today", "GB73DZEN25124557982512"),
+    ("IBAN_CODE", "IBAN: DE89 3704 0044 0532 0130 00, thanks", "DE89 3704 0044 0532 0130 00"),
+    ("SWIFT_CODE", "SWIFT code DEUTDEFF500 for the transfer", "DEUTDEFF500"),
+    ("SWIFT_CODE", "BIC: NWBKGB2L", "NWBKGB2L"),
+    ("ACCOUNT_NUMBER", "transfer to account no. 12-3456-7890123 today", "12-3456-7890123"),
+    ("ACCOUNT_NUMBER", "her bank account 9876543210 was frozen", "9876543210"),
+    ("POLICY_NUMBER", "my policy number is AB-1234567", "AB-1234567"),
+    ("POLICY_NUMBER", "insurance policy no. 7781-2290", "7781-2290"),
+    ("RECORD_NUMBER", "MRN 00123456 admitted", "MRN 00123456"),
+    ("RECORD_NUMBER", "medical record number 4432-1123 was updated", "4432-1123"),
+    ("URL", "My website is https://InstantResales.com.cy/", "https://InstantResales.com.cy/"),
+    ("URL", "see www.example.org/path. Thanks", "www.example.org/path"),
+    ("URL", "visit our website example.com for details", "example.com"),
+    ("IP_ADDRESS", "login from 16.244.11.141 failed", "16.244.11.141"),
+    ("IP_ADDRESS", "host 6e40:4041:c617:e898:c11:40d2:c669:2eb4 is up", "6e40:4041:c617:e898:c11:40d2:c669:2eb4"),
+    ("DATE_OF_BIRTH", "The applicant was born in 1925 and lives in Nicosia.", "1925"),
+    ("DATE_OF_BIRTH", "DOB: 12/03/1980.", "12/03/1980"),
+    ("DATE_OF_BIRTH", "He was born on 5 June 1960 in Izmir", "5 June 1960"),
+    ("DATE_OF_BIRTH", "date of birth: March 3, 1971", "March 3, 1971"),
+    ("STREET_ADDRESS", "send it to 14 Crown Street please", "14 Crown Street"),
+    ("STREET_ADDRESS", "She lives at Hammarvägen 15 now", "Hammarvägen 15"),
+    ("STREET_ADDRESS", "office at Rue de Piétrain 371, Brussels", "Rue de Piétrain 371"),
+    ("STREET_ADDRESS", "The bus station is on P.O. Box 104", "P.O. Box 104"),
+    ("STREET_ADDRESS", "1659 Hoog St\n Apt. 839", "Apt. 839"),
+    ("MONEY", "the applicant was awarded EUR 4,684.40 in damages", "EUR 4,684.40"),
+    ("MONEY", "a fine of 54,000,000 Turkish liras (TRL) was imposed", "54,000,000 Turkish liras (TRL)"),
+    ("MONEY", "he paid €200 for it", "€200"),
+    ("MONEY", "claimed 4,393 pounds sterling for costs", "4,393 pounds sterling"),
+    ("MONEY", "a sum of 615 DEM was due", "615 DEM"),
+    ("PERSON", "by a Turkish national, Mr Cahit Yetkinsekerci (“the applicant”), on", "Cahit Yetkinsekerci"),
+    ("PERSON", "represented by Mr A. Demetriades, a lawyer", "A. Demetriades"),
+    ("PERSON", "please correct it to Dr. Justin Beet?", "Justin Beet"),
+    ("PERSON", "Mrs Anna Evagorou Christou lodged", "Anna Evagorou Christou"),
+    ("PERSON", "Mr Louis van der Berg said", "Louis van der Berg"),
+]
+
+NEGATIVE = [
+    ("CASE_NUMBER", "her share being equivalent to 5/48 of the estate"),
+    ("CASE_NUMBER", "On 12/05/2003 the court met"),
+    ("CASE_NUMBER", "Article 1 of Protocol No. 1 applies"),
+    ("ID_NUMBER", "Article 1 of Protocol No. 11 to the Convention"),
+    ("ID_NUMBER", "there was no 5 o'clock meeting; no. There was none"),
+    ("NATIONAL_ID", "He paid 2000000 liras in 1995."),
+    ("NATIONAL_ID", "The population was 123456789 in the survey."),
+    ("NATIONAL_ID", "QQ 12 34 56 C is a reserved prefix"),
+    ("NATIONAL_ID", "order 44051401359 shipped without any context"),
+    ("IBAN_CODE", "pay to GB73DZEN25124557982513 today"),
+    ("IBAN_CODE", "the code AB12 is short"),
+    ("SWIFT_CODE", "EVIDENCE PROCEDURE DEUTDEFF was printed"),
+    ("SWIFT_CODE", "the swift river flows"),
+    ("ACCOUNT_NUMBER", "In 1995 the company had 12345678 shares."),
+    ("POLICY_NUMBER", "the government policy changed in 2004"),
+    ("POLICY_NUMBER", "codes like AB-1234567 appear in catalogues"),
+    ("RECORD_NUMBER", "the record was broken in 1999 by a runner"),
+    ("URL", "mail JonathanPLaursen@fleckens.hu now"),
+    ("URL", "i.e. the end of the sentence."),
+    ("IP_ADDRESS", "at 10:30:00 the hearing began"),
+    ("IP_ADDRESS", "version 256.1.1.1 was released"),
+    ("IP_ADDRESS", "section 1.2.3.4.5 of the manual"),
+    ("DATE_OF_BIRTH", "On 3 May 1990 the court delivered its judgment."),
+    ("DATE_OF_BIRTH", "In 1925 the law was passed."),
+    ("STREET_ADDRESS", "On 5 May the Court held a hearing"),
+    ("STREET_ADDRESS", "He spent 3 years in the Street Crimes Unit"),
+    ("MONEY", "He was sentenced to 5 years and 3 months."),
+    ("MONEY", "the euro was introduced in 2002 and 12 countries joined"),
+    ("PERSON", "Mr. and Mrs. were printed on the form"),
+    ("PERSON", "the mr said nothing; Drive safely"),
+]
+
+
+@pytest.mark.parametrize(("entity", "text", "expected"), POSITIVE)
+def test_recognizer_finds(entity: str, text: str, expected: str) -> None:
+    assert expected in confident(entity, text)
+
+
+@pytest.mark.parametrize(("entity", "text"), NEGATIVE)
+def test_recognizer_ignores(entity: str, text: str) -> None:
+    assert confident(entity, text) == []
+
+
+def test_every_recognizer_has_positive_and_negative_cases() -> None:
+    assert {e for e, _, _ in POSITIVE} == set(IDENTIFIER_ENTITIES)
+    assert {e for e, _ in NEGATIVE} == set(IDENTIFIER_ENTITIES)
+
+
+def test_context_needed_for_weak_pattern() -> None:
+    rec = ContextPatternRecognizer(
+        "THING", [Rule("digits", r"\b\d{6}\b", 0.1)], context=["thing id"]
+    )
+    with_ctx = rec.analyze("my thing id: 123456", ["THING"])
+    without = rec.analyze("we sold 123456 cars", ["THING"])
+    assert with_ctx[0].score >= CONTEXT_FREE_MIN > without[0].score
+
+
+def test_other_entities_requested_returns_nothing() -> None:
+    assert RECS["IBAN_CODE"].analyze("GB73DZEN25124557982512", ["PERSON"]) == []
+
+
+def test_results_marked_as_context_scored() -> None:
+    from presidio_analyzer import RecognizerResult
+
+    res = RECS["CASE_NUMBER"].analyze("application no. 18403/91", ["CASE_NUMBER"])
+    assert res and res[0].recognition_metadata[RecognizerResult.IS_SCORE_ENHANCED_BY_CONTEXT_KEY]
+
+
+@pytest.mark.integration
+def test_recognizers_plug_into_presidio_analyzer() -> None:
+    """A Presidio user adds them to an AnalyzerEngine registry; the engine keeps our scores."""
+    from privrag.detect.recognizers import identifier_detector
+
+    det = identifier_detector()
+    text = "The case originated in an application (no. 18403/91) lodged by Mr X; IBAN GB73DZEN25124557982512."
+    found = {(s.label, s.text) for s in det.detect(text)}
+    assert ("CASE_NUMBER", "18403/91") in found
+    assert any(label == "IBAN_CODE" for label, _ in found)
