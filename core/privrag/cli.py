@@ -24,6 +24,7 @@ app = typer.Typer(
 bench_app = typer.Typer(no_args_is_help=True, help="Run a benchmark; writes NAME.json, NAME.md, NAME_items.jsonl.")
 app.add_typer(bench_app, name="bench")
 app.command("anonymize")(anonymize_command)
+app.command("calibrate")(importlib.import_module("privrag.cli_calibrate").calibrate_command)
 
 #: benchmark modules, in ``privrag.eval``; each defines ``register(bench_app)``
 BENCHMARKS = ("redact", "detect", "trip", "seag", "pahdp", "pad")

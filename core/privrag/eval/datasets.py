@@ -28,6 +28,7 @@ __all__ = [
     "load_presidio_synth",
     "load_wnut17",
     "load_dataset",
+    "load_span_jsonl",
     "DataMissingError",
 ]
 
@@ -175,6 +176,15 @@ def load_tab_subjects(split: str | None = "test", data_dir: str | Path | None = 
     subs = _subjects(_file(data_dir, "tab", "spia_tab_144.jsonl"), by_text)
     ids = {d.id for d in docs}
     return [s for s in subs if s.doc_id in ids]
+
+
+def load_span_jsonl(path: str | Path) -> list[LabeledDoc]:
+    """A user's own TAB-format JSONL (``text`` + ``entities`` with offsets,
+    ``identifier_type``, ``entity_id``; split in ``metadata.provenance.dataset_type``)."""
+    path = Path(path)
+    if not path.is_file():
+        raise DataMissingError(f"missing data file {path}")
+    return _span_docs(_jsonl(path), reanchor=True)
 
 
 def load_panorama(data_dir: str | Path | None = None) -> list[LabeledDoc]:

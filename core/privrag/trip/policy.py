@@ -1,0 +1,74 @@
+"""Rules on top of Ψ: types that are always masked, terms that never are.
+
+Ψ trades privacy against retrieval utility, which is the right call for a
+date or a court's name but not for an e-mail address or a case number: those
+identify a person on their own and carry no retrieval value worth the risk.
+The allow-list is the owner's escape hatch for public names ("European Court
+of Human Rights") that the detector keeps flagging. An explicit allow-list
+entry wins over a type rule: it names one string, the type rule a category.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from privrag.detect.grouping import normalize_surface
+from privrag.generalize import canonical_label
+from privrag.types import Entity
+
+__all__ = ["TripPolicy", "DEFAULT_ALWAYS_MASK", "NOT_IDENTIFIERS"]
+
+#: canonical categories masked whatever Ψ says: e-mail, phone, ID and account numbers
+DEFAULT_ALWAYS_MASK = frozenset({"EMAIL", "PHONE", "CODE", "FINANCIAL", "CREDIT_CARD", "IP"})
+#: raw detector labels that Γ files under an always-masked category but that are
+#: not identifiers on their own (spaCy's CARDINAL is any number: "three", "1,200")
+NOT_IDENTIFIERS = frozenset({"CARDINAL", "ORDINAL"})
+
+
+@dataclass(frozen=True)
+class TripPolicy:
+    """Key init args:
+        always_mask: canonical categories (or any detector label) always masked.
+        never_mask: surface forms never masked (matched ignoring case, honorifics and a
+            leading article, on any mention of the entity).
+        never_mask_labels: categories never masked (e.g. ``{"DATETIME"}``).
+        not_identifiers: raw detector labels exempt from ``always_mask``
+            (default: spaCy's CARDINAL and ORDINAL, which Γ files under CODE).
+    """
+
+    always_mask: frozenset[str] = DEFAULT_ALWAYS_MASK
+    never_mask: frozenset[str] = field(default_factory=frozenset)
+    never_mask_labels: frozenset[str] = field(default_factory=frozenset)
+    not_identifiers: frozenset[str] = NOT_IDENTIFIERS
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "always_mask", _labels(self.always_mask))
+        object.__setattr__(self, "never_mask_labels", _labels(self.never_mask_labels))
+        object.__setattr__(self, "not_identifiers", frozenset(x.strip().upper() for x in self.not_identifiers))
+        object.__setattr__(self, "never_mask", frozenset(_term(t) for t in self.never_mask if t.strip()))
+        clash = self.always_mask & self.never_mask_labels
+        if clash:
+            raise ValueError(f"categories both always and never masked: {sorted(clash)}")
+
+    def rule_for(self, entity: Entity) -> tuple[bool | None, str]:
+        """``(True, reason)`` to force masking, ``(False, reason)`` to force keeping,
+        ``(None, "")`` to let Ψ decide. Reasons never quote the entity's text."""
+        cat = canonical_label(entity.label)
+        if self.never_mask and any(_term(m.text) in self.never_mask for m in entity.mentions):
+            return False, "never_mask"
+        if cat in self.never_mask_labels:
+            return False, "never_mask_label"
+        if cat in self.always_mask and entity.label.strip().upper() not in self.not_identifiers:
+            return True, "always_mask"
+        return None, ""
+
+
+def _term(text: str) -> str:
+    """Allow-list key: normalised surface form without a leading article."""
+    return re.sub(r"^(?:the|a|an) ", "", normalize_surface(text))
+
+
+def _labels(values: Iterable[str]) -> frozenset[str]:
+    return frozenset(canonical_label(v) for v in values)

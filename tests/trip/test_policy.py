@@ -1,0 +1,26 @@
+"""TripPolicy: always / never rules."""
+
+from __future__ import annotations
+
+from privrag.trip import TripPolicy
+from privrag.types import DetectedEntity, Entity
+
+
+def _ent(text: str, label: str) -> Entity:
+    return Entity(0, label, [DetectedEntity(0, len(text), label, text)])
+
+
+def test_identifiers_are_always_masked_numbers_are_not():
+    p = TripPolicy()
+    assert p.rule_for(_ent("a@b.org", "EMAIL_ADDRESS")) == (True, "always_mask")
+    assert p.rule_for(_ent("28045/02", "APPLICATION_NUMBER")) == (True, "always_mask")
+    assert p.rule_for(_ent("0113 496 0782", "PHONE_NUMBER")) == (True, "always_mask")
+    assert p.rule_for(_ent("three", "CARDINAL")) == (None, "")
+    assert p.rule_for(_ent("Anna Weber", "PERSON")) == (None, "")
+
+
+def test_never_mask_terms_and_labels_win():
+    p = TripPolicy(never_mask={"The European Court of Human Rights"}, never_mask_labels={"DATE"})
+    assert p.rule_for(_ent("European Court of Human Rights", "ORG")) == (False, "never_mask")
+    assert p.rule_for(_ent("12 May 2003", "DATE_TIME")) == (False, "never_mask_label")
+    assert TripPolicy(never_mask={"help@court.example"}).rule_for(_ent("help@court.example", "EMAIL"))[0] is False
