@@ -25,8 +25,8 @@ _LAZY = {
     "RedactTransformer": "langchain_privrag.redact",
     "TripRagTransformer": "langchain_privrag.trip",
     "SEAGChatModel": "langchain_privrag.seag",
-    "SEAGAliasRunnable": "langchain_privrag.seag",
-    "SEAGRestoreRunnable": "langchain_privrag.seag",
+    "SEAGAliasRunnable": "langchain_privrag.seag_lcel",
+    "SEAGRestoreRunnable": "langchain_privrag.seag_lcel",
     "PAHDPCompressor": "langchain_privrag.pahdp",
     "PADHuggingFaceLLM": "langchain_privrag.pad",
 }

@@ -1,0 +1,467 @@
+"""The default alias generator: Faker, offline, seeded, locale-aware.
+
+Aliases should read like the real thing, so the generator keeps writing
+about "Mr Cruz of Harper Corporation in Lisbon" as naturally as it would
+about the originals — and never learns that anything was replaced. Names
+are rewritten part by part (:mod:`privrag.seag.families`), places through
+the gazetteer, e-mail addresses and URLs are rebuilt from the aliased names,
+and identifiers keep their shape (digits stay digits, separators stay).
+Every draw is checked with the builder's ``avoid`` predicate and redrawn on
+a collision; the last resort is a shape-preserving random string.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+import string
+import threading
+from collections.abc import Mapping
+
+from privrag.seag import gazetteer
+from privrag.seag.families import (
+    ADDRESS_GENERIC,
+    FEMALE_HONORIFICS,
+    MALE_HONORIFICS,
+    NAME_PARTICLES,
+    ORG_GENERIC,
+    ORG_QUALIFIERS,
+    TOKEN_RE,
+    align_parts,
+    case_like,
+    is_generic,
+    name_parts,
+    qualifier_class,
+    rewrite_tokens,
+)
+from privrag.seag.generator import AliasPlan, AliasSuggestion, Avoid, PlannedEntity
+from privrag.seag.restore import fold
+
+__all__ = ["FakerAliasGenerator", "shape_alias", "fresh_alias"]
+
+_TRIES = 25
+_PUBLIC_MAIL = frozenset("gmail yahoo hotmail outlook icloud aol protonmail gmx example live msn mail".split())
+_TLDS = frozenset("example test invalid localhost local info name mobi museum travel online site tech".split())
+_KEEP_TITLES = frozenset("mr mrs ms miss dr prof sir madam mx rev".split())
+
+
+def shape_alias(text: str, rng: random.Random, keep_prefix: int = 0) -> str:
+    """Same shape, new characters: digits → digits, letters → letters (same case)."""
+    out = list(text[:keep_prefix])
+    for i, ch in enumerate(text[keep_prefix:]):
+        if ch.isdigit():
+            first = i == 0 or not text[keep_prefix + i - 1].isdigit()
+            out.append(str(rng.randint(1 if first and ch != "0" else 0, 9)))
+        elif ch.isalpha():
+            pool = string.ascii_uppercase if ch.isupper() else string.ascii_lowercase
+            out.append(rng.choice(pool))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+@functools.lru_cache(maxsize=8)
+def _first_names(locale: str) -> tuple[frozenset[str], frozenset[str]]:
+    from faker import Faker
+
+    fake = Faker(locale)
+    male: set[str] = set()
+    female: set[str] = set()
+    for prov in fake.get_providers():
+        male |= {n.lower() for n in getattr(prov, "first_names_male", ())}
+        female |= {n.lower() for n in getattr(prov, "first_names_female", ())}
+    return frozenset(male), frozenset(female)
+
+
+_LOCAL = threading.local()
+
+
+def _faker(locale: str, seed: int):
+    """One Faker per thread and locale, reseeded per request: building a Faker
+    costs milliseconds, and a per-thread instance is never shared mid-draw."""
+    try:
+        from faker import Faker
+    except ImportError as exc:  # pragma: no cover - core dependency
+        raise ImportError("FakerAliasGenerator needs `pip install faker`") from exc
+    cache = getattr(_LOCAL, "fakers", None)
+    if cache is None:
+        cache = _LOCAL.fakers = {}
+    fake = cache.get(locale)
+    if fake is None:
+        fake = cache[locale] = Faker(locale)
+    fake.seed_instance(seed)
+    return fake
+
+
+class FakerAliasGenerator:
+    """Propose realistic aliases with Faker.
+
+    Key init args:
+        locale: Faker locale(s) for names, cities and companies (``"en_US"``,
+            ``"de_DE"``, …); the plan's locale is used when this is ``None``.
+        keep_titles: keep honorific TITLE spans ("Dr.", "Mrs") as they are.
+    """
+
+    def __init__(self, locale: str | None = None, *, keep_titles: bool = True) -> None:
+        self.locale = locale
+        self.keep_titles = keep_titles
+
+    # -- protocol ---------------------------------------------------------------
+    def propose(
+        self, plan: AliasPlan, fixed: Mapping[str, str], rng: random.Random, avoid: Avoid
+    ) -> list[AliasSuggestion]:
+        return _Run(self, plan, fixed, rng, avoid).run()
+
+
+class _Run:
+    """State of one proposal: name-part maps shared across entities."""
+
+    ORDER = ("PERSON", "ORG", "LOC", "NORP", "ADDRESS", "EMAIL", "URL")
+
+    def __init__(self, gen: FakerAliasGenerator, plan: AliasPlan, fixed: Mapping[str, str],
+                 rng: random.Random, avoid: Avoid) -> None:
+        self.gen = gen
+        self.plan = plan
+        self.fixed = dict(fixed)
+        self.rng = rng
+        self.avoid = avoid
+        self.locale = gen.locale or plan.locale
+        self.fake = _faker(self.locale, rng.randrange(2**31))
+        self.parts: dict[str, dict[str, str]] = {k: dict(v) for k, v in plan.name_parts.items()}
+        self.parts.setdefault("PERSON", {})
+        self.parts.setdefault("ORG", {})
+        self.parts.setdefault("OTHER", {})
+        self.used_tokens = {v.lower() for m in self.parts.values() for v in m.values()}
+        self.countries: dict[str, gazetteer.Country] = {}
+        self.genders: dict[int, str | None] = {}
+        self.out: list[AliasSuggestion] = []
+        self.claimed: dict[str, str] = {fold(a): fold(o) for o, a in self.fixed.items()}
+        for orig, alias in self.fixed.items():
+            for k, v in align_parts(orig, alias).items():
+                self.parts["PERSON"].setdefault(k, v)
+            place = gazetteer.lookup(orig)
+            target = gazetteer.lookup(alias)
+            if place and target:
+                self.countries.setdefault(place.country.name, target.country)
+
+    def run(self) -> list[AliasSuggestion]:
+        ents = sorted(self.plan.entities, key=lambda e: (self._rank(e.category), e.entity_id))
+        for ent in ents:
+            handler = getattr(self, f"_{ent.category.lower()}", self._other)
+            for form in ent.forms:
+                if form in self.fixed:
+                    continue
+                alias = handler(form, ent)
+                if alias is None or alias == form:
+                    continue
+                if self._claimed(alias, form):
+                    alias = self._draw(lambda f=form: shape_alias(f, self.rng), fallback=form)
+                self.fixed[form] = alias
+                self.claimed.setdefault(fold(alias), fold(form))
+                self.out.append(AliasSuggestion(form, alias, ent.label))
+        return self.out
+
+    def _claimed(self, alias: str, original: str | None = None) -> bool:
+        owner = self.claimed.get(fold(alias))
+        return owner is not None and (original is None or owner != fold(original))
+
+    def _rank(self, category: str) -> int:
+        return self.ORDER.index(category) if category in self.ORDER else len(self.ORDER)
+
+    # -- drawing with collision checks ------------------------------------------
+    def _draw(self, make, *, accept=lambda s: True, fallback: str | None = None) -> str:
+        for strict in (True, False):
+            for _ in range(_TRIES):
+                cand = make()
+                if cand and (accept(cand) or not strict) and not self.avoid(cand) and not self._claimed(cand):
+                    return cand
+        base = fallback or make() or "x"
+        for _ in range(_TRIES * 4):
+            cand = shape_alias(base, self.rng)
+            if not self.avoid(cand) and not self._claimed(cand):
+                return cand
+        return shape_alias(base + "x" * 4, self.rng)
+
+    def _token(self, kind: str, original: str, make) -> str:
+        table = self.parts[kind]
+        low = original.lower()
+        if low not in table:
+            ends_s = original.lower().endswith("s")
+
+            def make_free() -> str:
+                for _ in range(_TRIES):
+                    c = make()
+                    if c and c.lower() not in self.used_tokens and " " not in c and c.lower() != low:
+                        return c
+                return shape_alias(original, self.rng)
+
+            tok = self._draw(make_free, accept=lambda c: c.lower().endswith("s") == ends_s,
+                             fallback=original)
+            table[low] = tok
+            self.used_tokens.add(tok.lower())
+        return table[low]
+
+    # -- persons and organisations --------------------------------------------------
+    def _gender(self, ent: PlannedEntity) -> str | None:
+        key = ent.entity_id
+        if key in self.genders:
+            return self.genders[key]
+        self.genders[key] = g = self._guess_gender(ent)
+        return g
+
+    def _guess_gender(self, ent: PlannedEntity) -> str | None:
+        for form in ent.forms:
+            for m in TOKEN_RE.finditer(form):
+                w = m.group(0).lower().rstrip(".")
+                if w in MALE_HONORIFICS:
+                    return "male"
+                if w in FEMALE_HONORIFICS:
+                    return "female"
+        # an honorific right before a mention ("Mr Robert Murray")
+        for form in ent.forms[:3]:
+            pat = re.compile(r"(?<!\w)([A-Za-z]+)\.?\s+" + re.escape(form) + r"(?!\w)")
+            for text in self.plan.texts:
+                m = pat.search(text)
+                if m:
+                    w = m.group(1).lower()
+                    if w in MALE_HONORIFICS:
+                        return "male"
+                    if w in FEMALE_HONORIFICS:
+                        return "female"
+        male, female = _first_names(self.locale)
+        parts = name_parts(max(ent.forms, key=len))
+        if parts:
+            if parts[0] in male and parts[0] not in female:
+                return "male"
+            if parts[0] in female and parts[0] not in male:
+                return "female"
+        return None
+
+    def _person(self, form: str, ent: PlannedEntity) -> str:
+        gender = self._gender(ent)
+        canon = name_parts(max(ent.forms, key=len))
+        male, female = _first_names(self.locale)
+        surname = canon[-1] if len(canon) > 1 or (canon and canon[0] not in male | female) else None
+
+        def first() -> str:
+            if gender == "male":
+                return self.fake.first_name_male()
+            if gender == "female":
+                return self.fake.first_name_female()
+            return self.fake.first_name()
+
+        def alias_token(base: str, i: int, n: int) -> str | None:
+            low = base.lower()
+            if low in NAME_PARTICLES or low in ("the", "a") or low.rstrip(".") in _KEEP_TITLES | MALE_HONORIFICS | FEMALE_HONORIFICS:
+                return None
+            if len(base) == 1:
+                return self._initial(base)
+            if any(c.isdigit() for c in base):
+                return shape_alias(base, self.rng)
+            make = self.fake.last_name if low == surname else first
+            return self._token("PERSON", base, make)
+
+        return rewrite_tokens(form, alias_token)
+
+    def _initial(self, letter: str) -> str:
+        table = self.parts["OTHER"]
+        key = "initial:" + letter.upper()
+        if key not in table:
+            table[key] = self.rng.choice([c for c in string.ascii_uppercase if c != letter.upper()])
+        return table[key]
+
+    def _org(self, form: str, ent: PlannedEntity) -> str:
+        # a name made only of generic words ("Social Insurance Authority") is
+        # still identifying in context: swap its qualifiers for other qualifiers
+        swap = not any(not is_generic(f) for f in ent.forms)
+
+        def alias_token(base: str, i: int, n: int) -> str | None:
+            low = base.lower()
+            if swap and low in ORG_QUALIFIERS:
+                pool = [w for w in qualifier_class(low) if w != low]
+                return self._token("ORG", base, lambda: self.rng.choice(pool).capitalize())
+            if low in ORG_GENERIC or low in NAME_PARTICLES or low in ("the", "a", "an", "&"):
+                return None
+            if gazetteer.lookup(base) is not None:  # "Istanbul State Security Court"
+                return self._loc(base, ent)
+            if len(base) > 1 and base.isupper() and base.isalpha():
+                return self._token("ORG", base, lambda: "".join(
+                    self.rng.choice(string.ascii_uppercase) for _ in base))
+            if any(c.isdigit() for c in base):
+                return shape_alias(base, self.rng)
+            if len(base) == 1:
+                return None
+            return self._token("ORG", base, self.fake.last_name)
+
+        return rewrite_tokens(form, alias_token)
+
+    # -- places -------------------------------------------------------------------
+    def _country_for(self, country: gazetteer.Country) -> gazetteer.Country:
+        if country.name not in self.countries:
+            taken = {c.name for c in self.countries.values()}
+            pool = [c for c in gazetteer.COUNTRIES if c.name != country.name and c.name not in taken
+                    and not self.avoid(c.name) and not self.avoid(c.demonym)]
+            self.countries[country.name] = self.rng.choice(pool or list(gazetteer.COUNTRIES))
+        return self.countries[country.name]
+
+    def _loc(self, form: str, ent: PlannedEntity) -> str:
+        place = gazetteer.lookup(form)
+        if place is not None:
+            target = self._country_for(place.country)
+            if place.kind == "country":
+                # a long official form ("United Kingdom of Great Britain") gets a long alias,
+                # so "the" + the short alias can never spell it
+                norm = gazetteer.normalize_place(form)
+                long_form = norm != gazetteer.normalize_place(place.country.name) and len(norm.split()) >= 3
+                new = f"Republic of {target.name}" if long_form else target.name
+            elif place.kind == "demonym":
+                new = target.demonym + ("s" if form.rstrip().lower().endswith("s") and not
+                                        place.country.demonym.lower().endswith("s") else "")
+            else:
+                pool = target.regions if place.kind == "region" and target.regions else target.cities
+                if place.kind == "region" and not target.regions:
+                    pool = target.cities[1:] or target.cities
+                options = [c for c in pool if not self.avoid(c) and not self._claimed(c, form)]
+                new = options[place.rank % len(options)] if options else self.fake.city()
+            prefix = re.match(r"^(?:the|The|THE)\s+", form)
+            if prefix and not new.lower().startswith("the "):
+                new = prefix.group(0) + new
+            if not self.avoid(new):
+                return case_like(form, new)
+        elif len(form.split()) > 1:
+            # "the Republic of Turkey", "Ankara Province": alias the known place inside
+            hits = [m.group(0) for m in TOKEN_RE.finditer(form) if gazetteer.lookup(m.group(0))]
+            if hits:
+                out = rewrite_tokens(form, lambda b, i, n: self._loc(b, ent) if gazetteer.lookup(b) else None)
+                if out != form and not self.avoid(out):
+                    return out
+        return self._draw(lambda: case_like(form, self.fake.city()), fallback=form)
+
+    def _norp(self, form: str, ent: PlannedEntity) -> str:
+        place = gazetteer.lookup(form)
+        if place is not None:
+            return self._loc(form, ent)
+        pool = [c.demonym for c in gazetteer.COUNTRIES]
+        return self._draw(lambda: case_like(form, self.rng.choice(pool)), fallback=form)
+
+    def _address(self, form: str, ent: PlannedEntity) -> str:
+        place = gazetteer.lookup(form)
+        if place is not None:
+            return self._loc(form, ent)
+
+        def alias_token(base: str, i: int, n: int) -> str | None:
+            low = base.lower()
+            if low in ADDRESS_GENERIC or low in NAME_PARTICLES:
+                return None
+            if any(c.isdigit() for c in base):
+                return shape_alias(base, self.rng)
+            if len(base) == 1:
+                return None
+            hit = gazetteer.lookup(base)
+            if hit is not None:
+                return self._loc(base, ent)
+            return self._token("OTHER", base, self.fake.last_name)
+
+        out = rewrite_tokens(form, alias_token)
+        return out if not self.avoid(out) else self._draw(lambda: rewrite_tokens(form, alias_token))
+
+    # -- e-mail and web addresses from the aliased names -------------------------------
+    def _name_token(self, tok: str) -> str:
+        low = tok.lower()
+        for kind in ("PERSON", "ORG"):
+            if low in self.parts[kind]:
+                return case_like(tok, self.parts[kind][low])
+        return case_like(tok, self._token("OTHER", tok, lambda: self.fake.last_name().lower()))
+
+    def _rewrite_label(self, label: str) -> str:
+        return re.sub(r"[^\W\d_]+", lambda m: self._name_token(m.group(0)), re.sub(
+            r"\d+", lambda m: shape_alias(m.group(0), self.rng), label))
+
+    def _domain(self, host: str) -> str:
+        labels = host.split(".")
+        out = []
+        for i, lab in enumerate(labels):
+            # com, co, uk, pt … and reserved or generic top-level domains stay
+            tld = i >= len(labels) - 2 and (len(lab) <= 3 or (i == len(labels) - 1 and lab.lower() in _TLDS))
+            if lab.lower() in ("www",) or lab.lower() in _PUBLIC_MAIL or tld:
+                out.append(lab)
+            else:
+                out.append(self._rewrite_label(lab))
+        return ".".join(out)
+
+    def _email(self, form: str, ent: PlannedEntity) -> str:
+        m = re.fullmatch(r"(?P<local>[^@\s]+)@(?P<host>[^@\s]+)", form.strip())
+        if m is None:
+            return self._other(form, ent)
+        local = self._rewrite_label(m.group("local"))
+        return self._checked(form, f"{local}@{self._domain(m.group('host'))}")
+
+    def _url(self, form: str, ent: PlannedEntity) -> str:
+        m = re.match(r"(?P<scheme>[a-z]+://)?(?P<host>[^/\s?#]+)(?P<rest>.*)$", form.strip(), re.I)
+        if m is None:
+            return self._other(form, ent)
+        rest = re.sub(r"[^\W\d_]{3,}|\d+", lambda t: self._name_token(t.group(0))
+                      if t.group(0).lower() in self.parts["PERSON"] else (
+                          shape_alias(t.group(0), self.rng) if t.group(0).isdigit() else t.group(0)),
+                      m.group("rest"))
+        return self._checked(form, f"{m.group('scheme') or ''}{self._domain(m.group('host'))}{rest}")
+
+    def _checked(self, form: str, cand: str) -> str:
+        return cand if cand != form and not self.avoid(cand) else self._draw(
+            lambda: shape_alias(form, self.rng), fallback=form)
+
+    # -- everything else -----------------------------------------------------------------
+    def _ip(self, form: str, ent: PlannedEntity) -> str:
+        if re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", form):
+            return self._draw(lambda: ".".join(str(self.rng.randint(1, 254)) for _ in range(4)))
+        return self._draw(lambda: shape_alias(form, self.rng), fallback=form)
+
+    def _financial(self, form: str, ent: PlannedEntity) -> str:
+        keep = 2 if re.match(r"[A-Za-z]{2}\d{2}", form) else 0  # IBAN country code
+        return self._draw(lambda: shape_alias(form, self.rng, keep_prefix=keep), fallback=form)
+
+    def _title(self, form: str, ent: PlannedEntity) -> str | None:
+        if self.gen.keep_titles and form.lower().rstrip(".") in _KEEP_TITLES:
+            return None
+        return self._draw(lambda: case_like(form, self.fake.job()), fallback=form)
+
+    def _other(self, form: str, ent: PlannedEntity) -> str:
+        if any(c.isdigit() for c in form):
+            keep = 1 if form[:1] in "+0" else 0
+            return self._draw(lambda: shape_alias(form, self.rng, keep_prefix=keep), fallback=form)
+
+        def alias_token(base: str, i: int, n: int) -> str | None:
+            if base.lower() in ORG_GENERIC or base.lower() in NAME_PARTICLES or len(base) < 3:
+                return None
+            return self._token("OTHER", base, self.fake.word)
+
+        out = rewrite_tokens(form, alias_token)
+        return out if out != form and not self.avoid(out) else self._draw(
+            lambda: case_like(form, self.fake.word()), fallback=form)
+
+    _code = _phone = _credit_card = _other
+
+
+def fresh_alias(form: str, category: str, locale: str, rng: random.Random, avoid: Avoid) -> str | None:
+    """One alias drawn without the request's shared maps (names, countries):
+    the way out when a consistent alias composes with neighbouring text."""
+    fake = _faker(locale, rng.randrange(2**31))
+
+    def person_token(base: str, i: int, n: int) -> str | None:
+        low = base.lower().rstrip(".")
+        if low in NAME_PARTICLES or low in _KEEP_TITLES | MALE_HONORIFICS | FEMALE_HONORIFICS or len(base) < 2:
+            return None
+        return fake.last_name() if i == n - 1 else fake.first_name()
+
+    makers = {
+        "PERSON": lambda: rewrite_tokens(form, person_token),
+        "LOC": fake.city, "ADDRESS": fake.street_address, "NORP": lambda: rng.choice(gazetteer.COUNTRIES).demonym,
+        "ORG": lambda: rewrite_tokens(form, lambda b, i, n: None if b.lower() in ORG_GENERIC else fake.last_name()),
+    }
+    make = makers.get(category, lambda: shape_alias(form, rng))
+    for _ in range(_TRIES):
+        cand = case_like(form, make())
+        if cand and cand != form and not avoid(cand):
+            return cand
+    return None

@@ -1,0 +1,235 @@
+"""SEAG per request: detect jointly → one table → aliased texts → restore.
+
+:class:`SEAG` is the framework-neutral entry point the LangChain and
+LlamaIndex adapters call. One call to :meth:`SEAG.prepare` (or
+:meth:`SEAG.request`) analyses *all* texts of a generator call together —
+system prompt, question, retrieved documents and the metadata strings the
+metadata policy protects — so an entity gets one alias everywhere. The
+returned :class:`SEAGRequest` holds that table for the lifetime of the call
+and nothing else is shared between calls, which is what makes concurrent
+requests safe. Nothing is added to the texts: the generator is not told.
+
+Fail closed: any error while detecting or building the table raises
+:class:`~privrag.types.PrivacyError` before a single character is returned.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from privrag.detect.base import EntityDetector
+from privrag.detect.default import default_detector
+from privrag.metadata import PRIVRAG_KEY, Action, MetadataPolicy
+from privrag.seag.builder import AliasTableBuilder, BuilderConfig
+from privrag.seag.generator import AliasGenerator
+from privrag.seag.restore import StreamingRestorer
+from privrag.seag.table import AliasTable
+from privrag.seag.values import ValueRecognizer
+from privrag.types import DetectedEntity, PrivacyError, PrivacyReceipt
+
+if TYPE_CHECKING:
+    from privrag.seag.store import ConversationStore
+
+__all__ = ["SEAG", "SEAGRequest"]
+
+
+@dataclass
+class SEAGRequest:
+    """One request's table and its aliased texts.
+
+    ``aliased`` lines up with the ``texts`` given to :meth:`SEAG.prepare`.
+    Use :meth:`alias` for any further text of the *same* request (it is
+    only safe for text that was part of the analysed inputs or is free of
+    entities) and :meth:`restore` / :meth:`streaming_restorer` for answers.
+    """
+
+    table: AliasTable
+    aliased: list[str]
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    generator: str = "faker"
+
+    def alias(self, text: str) -> str:
+        return self.table.alias(text)
+
+    def alias_value(self, value: Any) -> Any:
+        return self.table.alias_value(value)
+
+    def restore(self, text: str) -> str:
+        return self.table.restore(text)
+
+    def restore_value(self, value: Any) -> Any:
+        return self.table.restore_value(value)
+
+    def streaming_restorer(self) -> StreamingRestorer:
+        return self.table.streaming_restorer()
+
+    @property
+    def receipt(self) -> PrivacyReceipt:
+        """What was aliased, per label — never an original or an alias."""
+        labels = Counter(e.label for e in self.table.entries)
+        summary = self.table.summary()
+        return PrivacyReceipt(
+            mechanism="seag",
+            protected=dict(sorted(labels.items())),
+            counts={"entries": summary["entries"], "entities": summary["entities"], "texts": len(self.aliased)},
+            details={
+                "dp": False,
+                "generator": self.generator,
+                "roundtrip_verified": self.table.params.get("roundtrip_verified", True),
+                "timings_ms": dict(self.timings_ms),
+            },
+        )
+
+    def report(self) -> dict[str, Any]:
+        """The string-free ``privrag`` entry adapters attach to responses."""
+        return {PRIVRAG_KEY: self.receipt.to_dict()}
+
+
+class SEAG:
+    """Reversible, consistent aliases for an external generator.
+
+    Key init args:
+        detector: any :class:`EntityDetector` (default: the shared default detector).
+        generator: alias generator (default :class:`FakerAliasGenerator`;
+            :class:`~privrag.seag.llm_aliases.LLMAliasGenerator` for a model).
+        config: :class:`~privrag.seag.builder.BuilderConfig` (percentages,
+            name-part propagation, locale, …).
+        recognize_values: add SEAG's own recognizer for dates, amounts, ages
+            and numeric identifiers that NER models miss.
+        metadata_policy: which document metadata fields are aliased.
+        store: an opt-in :class:`~privrag.seag.store.ConversationStore`;
+            tables then persist (encrypted) per ``conversation_id``.
+        seed: fixed seed for reproducible tables (``None``: a fresh random
+            seed per request, so aliases cannot be predicted).
+    """
+
+    def __init__(
+        self,
+        detector: EntityDetector | None = None,
+        *,
+        generator: AliasGenerator | None = None,
+        config: BuilderConfig | None = None,
+        recognize_values: bool = True,
+        metadata_policy: MetadataPolicy | Mapping[str, Action] | None = None,
+        store: ConversationStore | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.detector = detector if detector is not None else default_detector()
+        self.config = config or BuilderConfig()
+        self.builder = AliasTableBuilder(generator, config=self.config)
+        self.values = ValueRecognizer(percentages=self.config.alias_percentages) if recognize_values else None
+        self.metadata_policy = MetadataPolicy.coerce(metadata_policy)
+        self.store = store
+        self.seed = seed
+        self.generator_name = type(self.builder.generator).__name__
+
+    # -- detection --------------------------------------------------------------
+    def detect(self, texts: Sequence[str]) -> list[list[DetectedEntity]]:
+        """Spans per text from the detector plus the value recognizer."""
+        texts = list(texts)
+        found = self.detector.detect_batch(texts)
+        if len(found) != len(texts):
+            raise PrivacyError("detector returned a different number of results than texts")
+        if self.values is not None:
+            extra = self.values.detect_batch(texts)
+            found = [list(a) + list(b) for a, b in zip(found, extra, strict=True)]
+        return [list(s) for s in found]
+
+    # -- requests ----------------------------------------------------------------
+    def prepare(
+        self,
+        texts: Sequence[str],
+        *,
+        seed: int | None = None,
+        conversation_id: str | None = None,
+    ) -> SEAGRequest:
+        """Analyse ``texts`` jointly and alias each of them."""
+        texts = [t if isinstance(t, str) else _not_text(t) for t in texts]
+        t0 = time.perf_counter()
+        spans = self.detect(texts)
+        t1 = time.perf_counter()
+        seed = self.seed if seed is None else seed
+        if conversation_id is not None and self.store is not None:
+            with self.store.locked(conversation_id):
+                base = self.store.get(conversation_id)
+                table = self.builder.build(texts, spans, seed=seed, base=base)
+                self.store.put(conversation_id, table)
+        else:
+            table = self.builder.build(texts, spans, seed=seed)
+        t2 = time.perf_counter()
+        try:
+            aliased = [table.alias(t) for t in texts]
+        except Exception as exc:  # fail closed
+            raise PrivacyError(f"aliasing failed: {exc!r}") from exc
+        t3 = time.perf_counter()
+        timings = {"detect": (t1 - t0) * 1e3, "table": (t2 - t1) * 1e3, "alias": (t3 - t2) * 1e3}
+        return SEAGRequest(table, aliased, timings, self.generator_name)
+
+    async def aprepare(
+        self, texts: Sequence[str], *, seed: int | None = None, conversation_id: str | None = None
+    ) -> SEAGRequest:
+        return await asyncio.to_thread(self.prepare, list(texts), seed=seed, conversation_id=conversation_id)
+
+    def request(
+        self,
+        question: str,
+        documents: Sequence[str] = (),
+        *,
+        system_prompt: str | None = None,
+        metadatas: Sequence[Mapping[str, Any] | None] | None = None,
+        seed: int | None = None,
+        conversation_id: str | None = None,
+    ) -> RAGRequest:
+        """The RAG shape: question, retrieved documents (+ metadata), system prompt."""
+        docs = list(documents)
+        mds = list(metadatas) if metadatas is not None else [None] * len(docs)
+        if len(mds) != len(docs):
+            raise ValueError("need one metadata mapping (or None) per document")
+        md_strings = [self.metadata_strings(md) for md in mds]
+        texts = [system_prompt or "", question, *docs, *(s for group in md_strings for s in group)]
+        req = self.prepare(texts, seed=seed, conversation_id=conversation_id)
+        n = len(docs)
+        out_md = [self.alias_metadata(req, md) for md in mds]
+        return RAGRequest(
+            table=req.table,
+            aliased=req.aliased,
+            timings_ms=req.timings_ms,
+            generator=req.generator,
+            system_prompt=req.aliased[0] if system_prompt is not None else None,
+            question=req.aliased[1],
+            documents=req.aliased[2 : 2 + n],
+            metadatas=out_md,
+        )
+
+    def metadata_strings(self, metadata: Mapping[str, Any] | None) -> list[str]:
+        """Exactly the strings the metadata policy will ask to protect."""
+        seen: list[str] = []
+
+        def collect(s: str) -> str:
+            seen.append(s)
+            return s
+
+        self.metadata_policy.apply(metadata, collect)
+        return seen
+
+    def alias_metadata(self, req: SEAGRequest, metadata: Mapping[str, Any] | None) -> dict[str, Any]:
+        return self.metadata_policy.apply(metadata, req.table.alias)
+
+
+@dataclass
+class RAGRequest(SEAGRequest):
+    """A :class:`SEAGRequest` with the RAG pieces named."""
+
+    system_prompt: str | None = None
+    question: str = ""
+    documents: list[str] = field(default_factory=list)
+    metadatas: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _not_text(value: object) -> str:
+    raise TypeError(f"SEAG aliases text; got {type(value).__name__}")

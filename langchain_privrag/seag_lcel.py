@@ -1,0 +1,261 @@
+"""SEAG as two LCEL steps sharing one alias table per run: alias … restore."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Iterator
+from contextvars import ContextVar
+from typing import Any
+
+from langchain_core.messages import AIMessageChunk, BaseMessage
+from langchain_core.runnables import Runnable, RunnableConfig
+from langchain_core.runnables.config import ensure_config
+
+from langchain_privrag._seag_values import (
+    _alias,
+    _collect,
+    _map_value,
+    _restore_message,
+    _StreamState,
+)
+from privrag.seag import SEAG, SEAGRequest
+from privrag.types import PrivacyError
+
+__all__ = ["SEAGAliasRunnable", "SEAGRestoreRunnable"]
+
+# -- LCEL pieces ----------------------------------------------------------------------------
+
+_STANDALONE: ContextVar[dict[int, SEAGRequest] | None] = ContextVar("privrag_seag_standalone", default=None)
+
+
+def _run_key(config: RunnableConfig | None) -> str | None:
+    callbacks = (config or {}).get("callbacks")
+    parent = getattr(callbacks, "parent_run_id", None)
+    return str(parent) if parent else None
+
+
+class SEAGAliasRunnable(Runnable[Any, Any]):
+    """LCEL step: alias every text of its input with one new table.
+
+    Accepts a string, messages, a prompt value, documents, or a dict/list of
+    these (``{"question": ..., "context": [Document, ...]}``): all texts and
+    the policy-selected metadata strings are analysed together. Pair it with
+    :meth:`restorer` (or ``SEAGRestoreRunnable(alias=...)``) later in the
+    same sequence; the two share the table of each run.
+
+    Setup:
+        .. code-block:: bash
+
+            pip install "privrag[langchain]"
+
+    Key init args:
+        seag: a configured :class:`privrag.seag.SEAG` (default detector and Faker if omitted).
+        conversation_id / seed: as for :class:`SEAGChatModel`.
+
+    Instantiate:
+        .. code-block:: python
+
+            from langchain_privrag import SEAGAliasRunnable
+
+            alias = SEAGAliasRunnable()
+            restore = alias.restorer()
+
+    Invoke:
+        .. code-block:: python
+
+            chain = {"context": retriever, "question": RunnablePassthrough()} | alias | prompt | llm | StrOutputParser() | restore
+            chain.invoke("Where does John Jordan live?")
+    """
+
+    #: tables of runs whose restore step has not run yet (bounded)
+    MAX_PENDING = 4096
+
+    def __init__(self, seag: SEAG | None = None, *, conversation_id: str | None = None, seed: int | None = None) -> None:
+        self.seag = seag if seag is not None else SEAG()
+        self.conversation_id = conversation_id
+        self.seed = seed
+        self._pending: OrderedDict[str, SEAGRequest] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def restorer(self) -> SEAGRestoreRunnable:
+        return SEAGRestoreRunnable(alias=self)
+
+    # -- table hand-over --------------------------------------------------------
+    def _remember(self, key: str | None, req: SEAGRequest) -> None:
+        if key is None:
+            slots = dict(_STANDALONE.get() or {})
+            slots[id(self)] = req
+            _STANDALONE.set(slots)
+            return
+        with self._lock:
+            self._pending[key] = req
+            while len(self._pending) > self.MAX_PENDING:
+                self._pending.popitem(last=False)
+
+    def take(self, config: RunnableConfig | None) -> SEAGRequest:
+        """The request of this run (removed: a table lives for one request)."""
+        key = _run_key(config)
+        req = None
+        if key is not None:
+            with self._lock:
+                req = self._pending.pop(key, None)
+        if req is None:
+            slots = dict(_STANDALONE.get() or {})
+            req = slots.pop(id(self), None)
+            _STANDALONE.set(slots)
+        if req is None:
+            raise PrivacyError(
+                "no alias table for this run: put SEAGAliasRunnable and its restorer in the same sequence"
+            )
+        return req
+
+    # -- Runnable ---------------------------------------------------------------
+    def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        key = _run_key(config)
+        holder: list[SEAGRequest] = []
+
+        def run(value: Any) -> Any:
+            req = self.seag.prepare(_collect(self.seag, value), seed=self.seed, conversation_id=self.conversation_id)
+            holder.append(req)
+            return _alias(self.seag, req, value)
+
+        out = self._call_with_config(run, input, ensure_config(config), run_type="chain")
+        self._remember(key, holder[0])
+        return out
+
+    async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        key = _run_key(config)
+        holder: list[SEAGRequest] = []
+
+        async def run(value: Any) -> Any:
+            req = await self.seag.aprepare(
+                _collect(self.seag, value), seed=self.seed, conversation_id=self.conversation_id
+            )
+            holder.append(req)
+            return _alias(self.seag, req, value)
+
+        out = await self._acall_with_config(run, input, ensure_config(config), run_type="chain")
+        self._remember(key, holder[0])
+        return out
+
+
+class SEAGRestoreRunnable(Runnable[Any, Any]):
+    """LCEL step: restore originals with the table of the paired alias step.
+
+    Accepts a string, a message (content and tool-call arguments restored)
+    or a dict/list of these; streams chunk by chunk (``transform``), holding
+    back only a tail that could still be the start of an alias.
+
+    Setup:
+        .. code-block:: bash
+
+            pip install "privrag[langchain]"
+
+    Key init args:
+        alias: the :class:`SEAGAliasRunnable` earlier in the same sequence.
+
+    Instantiate:
+        .. code-block:: python
+
+            restore = SEAGRestoreRunnable(alias=alias)   # or alias.restorer()
+
+    Invoke:
+        .. code-block:: python
+
+            for piece in (alias | prompt | llm | StrOutputParser() | restore).stream(question):
+                print(piece, end="")
+    """
+
+    def __init__(self, alias: SEAGAliasRunnable) -> None:
+        self.alias = alias
+
+    def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        req = self.alias.take(config)
+        return self._call_with_config(lambda v: _restore_any(req, v), input, ensure_config(config))
+
+    async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        req = self.alias.take(config)
+
+        async def run(value: Any) -> Any:
+            return _restore_any(req, value)
+
+        return await self._acall_with_config(run, input, ensure_config(config))
+
+    def transform(self, input: Iterator[Any], config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
+        config = ensure_config(config)
+        state = _RestoreStream(self.alias, dict(config))
+
+        def run(chunks: Iterator[Any]) -> Iterator[Any]:
+            for chunk in chunks:
+                yield from state.feed(chunk)
+            yield from state.flush()
+
+        yield from self._transform_stream_with_config(input, run, config)
+
+    def stream(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
+        yield from self.transform(iter([input]), config, **kwargs)
+
+    async def atransform(
+        self, input: AsyncIterator[Any], config: RunnableConfig | None = None, **kwargs: Any
+    ) -> AsyncIterator[Any]:
+        config = ensure_config(config)
+        state = _RestoreStream(self.alias, dict(config))
+
+        async def run(chunks: AsyncIterator[Any]) -> AsyncIterator[Any]:
+            async for chunk in chunks:
+                for out in state.feed(chunk):
+                    yield out
+            for out in state.flush():
+                yield out
+
+        async for out in self._atransform_stream_with_config(input, run, config):
+            yield out
+
+    async def astream(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> AsyncIterator[Any]:
+        async def one() -> AsyncIterator[Any]:
+            yield input
+
+        async for out in self.atransform(one(), config, **kwargs):
+            yield out
+
+
+def _restore_any(req: SEAGRequest, value: Any) -> Any:
+    if isinstance(value, BaseMessage):
+        return _restore_message(value, req)
+    return _map_value(value, req.table.restore, req.table.restore_value)
+
+
+class _RestoreStream:
+    """Per-run streaming state of :class:`SEAGRestoreRunnable` (table fetched lazily:
+    in a streaming chain the alias step runs only once input reaches it)."""
+
+    def __init__(self, alias: SEAGAliasRunnable, config: RunnableConfig) -> None:
+        self.alias = alias
+        self.config = config
+        self.req: SEAGRequest | None = None
+        self.text: Any = None
+        self.messages: _StreamState | None = None
+
+    def feed(self, chunk: Any) -> list[Any]:
+        if self.req is None:
+            self.req = self.alias.take(self.config)
+            self.text = self.req.streaming_restorer()
+        if isinstance(chunk, str):
+            out = self.text.feed(chunk)
+            return [out] if out else []
+        if isinstance(chunk, AIMessageChunk):
+            self.messages = self.messages or _StreamState(self.req)
+            restored = self.messages.feed(chunk)
+            return [restored.message] if restored is not None else []
+        return [_restore_any(self.req, chunk)]
+
+    def flush(self) -> list[Any]:
+        out: list[Any] = []
+        if self.text is not None:
+            tail = self.text.flush()
+            if tail:
+                out.append(tail)
+        if self.messages is not None:
+            out.append(self.messages.flush().message)
+        return out

@@ -1,0 +1,66 @@
+"""Dates, amounts, ages: one set of parameters per request, formats kept."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from privrag.seag.values import ValueParams, ValueRecognizer, ValueShifter
+
+
+def _shifter(**kw) -> ValueShifter:
+    params = ValueParams(years=2, days=5, month_shift=1, weekday_shift=2, age_shift=1, **kw)
+    return ValueShifter(params, random.Random(0))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1 March 2001", "6 March 2003"),
+        ("March 3rd, 2004", "March 8th, 2006"),
+        ("2000-04-16 11:34:35", "2002-04-21 11:34:35"),
+        ("July 2000", "July 2002"),
+        ("born in 1949", "born in 1951"),
+        ("the 1990s", "the 1990s"),
+        ("Tuesday", "Thursday"),
+        ("in March", "in April"),
+        ("31 DECEMBER 1999", "5 JANUARY 2002"),
+    ],
+)
+def test_date_shift_keeps_format(text, expected):
+    assert _shifter().shift(text, "DATETIME") == expected
+
+
+def test_amounts_scale_per_currency_with_format():
+    s = _shifter(factors={"USD": 1.5, "EUR": 0.5})
+    assert s.shift("$1,200", "MONEY") == "$1,800"
+    assert s.shift("EUR 900 billion", "MONEY") == "EUR 450 billion"
+    assert s.shift("€ 2.000,50", "MONEY") == "€ 1.000,25"
+
+
+def test_percentages_kept_unless_configured():
+    assert _shifter().shift_percentages("15% more") == "15% more"
+    s = _shifter(alias_percentages=True, percent_factor=2.0)
+    assert s.shift_percentages("15% more") == "30% more"
+
+
+def test_ages_move_by_the_request_offset():
+    assert _shifter().shift("aged 43", "AGE") == "aged 44"
+
+
+def test_recognizer_finds_what_ner_misses():
+    text = ("Application no. 28045/02 lodged on 1 March 2001, fee $1,200; card 4111 1111 1111 1111, "
+            "phone 07700 063 966, aged 43, zip 53650.")
+    found = {(s.label, s.text) for s in ValueRecognizer().detect(text)}
+    assert ("ID_NUMBER", "28045/02") in found
+    assert ("DATE_TIME", "1 March 2001") in found
+    assert ("MONEY", "$1,200") in found
+    assert ("ID_NUMBER", "4111 1111 1111 1111") in found
+    assert ("ID_NUMBER", "07700 063 966") in found
+    assert ("AGE", "aged 43") in found
+    assert ("ID_NUMBER", "53650") in found
+
+
+def test_recognizer_leaves_plain_numbers_alone():
+    assert ValueRecognizer().detect("Article 8 and 14 of the Convention, 3 judges, 250 pages") == []
