@@ -12,23 +12,10 @@ from langchain_core.prompt_values import ChatPromptValue, StringPromptValue
 
 from privrag.metadata import PRIVRAG_KEY
 from privrag.seag import SEAG, SEAGRequest
+from privrag.textops import map_strings
 
 __all__: list[str] = []
 
-_SKIP_KEYS = frozenset({"id", "tool_call_id", "type", "index"})
-
-
-# -- translating LangChain values to strings and back ---------------------------------
-
-
-def _map_json(value: Any, f: Callable[[str], str]) -> Any:
-    if isinstance(value, str):
-        return f(value)
-    if isinstance(value, Mapping):
-        return {k: (v if k in _SKIP_KEYS else _map_json(v, f)) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return type(value)(_map_json(v, f) for v in value)
-    return value
 
 
 def _map_content(content: Any, f: Callable[[str], str]) -> Any:
@@ -50,10 +37,10 @@ def _map_content(content: Any, f: Callable[[str], str]) -> Any:
 def _map_message(msg: BaseMessage, f: Callable[[str], str]) -> BaseMessage:
     update: dict[str, Any] = {"content": _map_content(msg.content, f)}
     if msg.additional_kwargs:
-        update["additional_kwargs"] = _map_json(msg.additional_kwargs, f)
+        update["additional_kwargs"] = map_strings(msg.additional_kwargs, f)
     if isinstance(msg, AIMessage):
         if msg.tool_calls:
-            update["tool_calls"] = [{**tc, "args": _map_json(tc["args"], f)} for tc in msg.tool_calls]
+            update["tool_calls"] = [{**tc, "args": map_strings(tc["args"], f)} for tc in msg.tool_calls]
         if msg.invalid_tool_calls:
             update["invalid_tool_calls"] = [
                 {**tc, "args": f(tc["args"]) if isinstance(tc.get("args"), str) else tc.get("args")}

@@ -8,7 +8,7 @@ streamed delta) is restored. All privacy logic is in :mod:`privrag.seag`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from llama_index.core.base.llms.types import (
@@ -28,32 +28,22 @@ from pydantic import ConfigDict, Field
 
 from privrag.metadata import PRIVRAG_KEY
 from privrag.seag import SEAG, SEAGRequest
+from privrag.textops import map_strings
 
 __all__ = ["SEAGLLM"]
 
-_SKIP_KEYS = frozenset({"id", "tool_call_id", "type", "index"})
-
-
-def _map_json(value: Any, f: Callable[[str], str]) -> Any:
-    if isinstance(value, str):
-        return f(value)
-    if isinstance(value, Mapping):
-        return {k: (v if k in _SKIP_KEYS else _map_json(v, f)) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return type(value)(_map_json(v, f) for v in value)
-    return value
 
 
 def _message_texts(msg: ChatMessage) -> list[str]:
     texts = [b.text for b in msg.blocks if isinstance(b, TextBlock)]
     found: list[str] = []
-    _map_json(msg.additional_kwargs, lambda s: found.append(s) or s)
+    map_strings(msg.additional_kwargs, lambda s: found.append(s) or s)
     return texts + found
 
 
 def _map_message(msg: ChatMessage, f: Callable[[str], str]) -> ChatMessage:
     blocks = [TextBlock(text=f(b.text)) if isinstance(b, TextBlock) else b for b in msg.blocks]
-    return msg.model_copy(update={"blocks": blocks, "additional_kwargs": _map_json(msg.additional_kwargs, f)})
+    return msg.model_copy(update={"blocks": blocks, "additional_kwargs": map_strings(msg.additional_kwargs, f)})
 
 
 class SEAGLLM(LLM):

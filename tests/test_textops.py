@@ -1,6 +1,6 @@
 import pytest
 
-from privrag.textops import descriptor_for, replace_spans, tag_for
+from privrag.textops import descriptor_for, map_strings, replace_spans, tag_for
 from privrag.types import DetectedEntity as D
 
 
@@ -32,3 +32,16 @@ def test_descriptor_article_and_capitalisation(before, expected):
 
 def test_descriptor_keeps_possessive():
     assert descriptor_for(D(0, 6, "PERSON", "John's"), "saw ") == "a person's"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("john", "JOHN"),
+        ({"name": "john", "id": "call_1", "type": "tool_call"}, {"name": "JOHN", "id": "call_1", "type": "tool_call"}),
+        ({"args": ["a", ("b", 3)], "index": "x"}, {"args": ["A", ("B", 3)], "index": "x"}),
+        ({"n": 1, "ok": True, "none": None}, {"n": 1, "ok": True, "none": None}),
+    ],
+)
+def test_map_strings_maps_content_and_leaves_structural_keys(value, expected):
+    assert map_strings(value, str.upper) == expected

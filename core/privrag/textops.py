@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from privrag.generalize import canonical_label, generalize
 from privrag.types import DetectedEntity
 
-__all__ = ["replace_spans", "descriptor_for", "tag_for"]
+__all__ = ["replace_spans", "descriptor_for", "tag_for", "map_strings", "STRUCTURAL_KEYS"]
 
 _DETERMINER = re.compile(r"\b(the|a|an|this|that|these|those|his|her|their|its|our|my|your)\s+$", re.I)
 _SENTENCE_START = re.compile(r"(^\s*|[.!?]\s+|\n\s*)$")
@@ -57,3 +58,23 @@ def descriptor_for(span: DetectedEntity, before: str) -> str:
 def tag_for(span: DetectedEntity, before: str = "") -> str:
     """``<PERSON>``-style tag on the canonical category."""
     return f"<{canonical_label(span.label)}>"
+
+
+#: keys of tool-call / message payloads that name structure, never content
+STRUCTURAL_KEYS = frozenset({"id", "tool_call_id", "type", "index"})
+
+
+def map_strings(value: Any, f: Callable[[str], str], skip_keys: frozenset[str] = STRUCTURAL_KEYS) -> Any:
+    """Apply ``f`` to every string inside a JSON-like value (dicts, lists, tuples).
+
+    Used by the SEAG adapters on tool-call arguments and ``additional_kwargs``:
+    content is aliased or restored, structural keys (ids, types) are left alone
+    so the framework can still match calls to results.
+    """
+    if isinstance(value, str):
+        return f(value)
+    if isinstance(value, Mapping):
+        return {k: (v if k in skip_keys else map_strings(v, f, skip_keys)) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(map_strings(v, f, skip_keys) for v in value)
+    return value
