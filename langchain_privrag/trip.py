@@ -42,6 +42,9 @@ class TripRagTransformer(BaseDocumentTransformer, BaseModel):
         trip: a configured :class:`privrag.trip.TripRag` (built from the defaults if omitted).
         tau: override the calibrated threshold (higher = mask less).
         metadata_policy: per-field ``protect`` / ``keep`` / ``drop``.
+        document_key: metadata field naming a chunk's source document (default
+            ``"source"``, which loaders set and splitters copy): an entity masked
+            in one chunk is then masked in every chunk of that document.
 
     Instantiate:
         .. code-block:: python
@@ -65,6 +68,8 @@ class TripRagTransformer(BaseDocumentTransformer, BaseModel):
     """Override of the calibrated τ (higher masks less)."""
     metadata_policy: Any = Field(default=None, description="MetadataPolicy or {field: action}.")
     """``MetadataPolicy`` or ``{field: action}``; strings protected by default."""
+    document_key: str | None = Field(default="source", description="Metadata field naming the source document.")
+    """Metadata field naming a chunk's source document; ``None`` treats every chunk alone."""
     metadata_redactor: Any = Field(default=None, exclude=True, description="Redactor for metadata values.")
     """``Redactor`` for metadata values (default: the engine's detector, every entity masked)."""
 
@@ -80,14 +85,20 @@ class TripRagTransformer(BaseDocumentTransformer, BaseModel):
     def _docs(self, docs: list[Document], records: list[Any]) -> list[Document]:
         return [Document(page_content=r.text, metadata=r.metadata, id=d.id) for d, r in zip(docs, records, strict=True)]
 
+    def _groups(self, docs: list[Document]) -> list[Any]:
+        key = self.document_key
+        return [(d.metadata or {}).get(key) if key else None for d in docs]
+
     def transform_documents(self, documents: Sequence[Document], **kwargs: Any) -> Sequence[Document]:
         docs = list(documents)
         records = protect_records(self.trip, [d.page_content for d in docs], [d.metadata for d in docs],
-                                  self.metadata_policy, metadata_protector=self.metadata_redactor)
+                                  self.metadata_policy, metadata_protector=self.metadata_redactor,
+                                  groups=self._groups(docs))
         return self._docs(docs, records)
 
     async def atransform_documents(self, documents: Sequence[Document], **kwargs: Any) -> Sequence[Document]:
         docs = list(documents)
         records = await aprotect_records(self.trip, [d.page_content for d in docs], [d.metadata for d in docs],
-                                         self.metadata_policy, metadata_protector=self.metadata_redactor)
+                                         self.metadata_policy, metadata_protector=self.metadata_redactor,
+                                         groups=self._groups(docs))
         return self._docs(docs, records)

@@ -31,6 +31,8 @@ class TripRagTransform(TransformComponent):
     redacted. Each node gets a string-free ``metadata["privrag"]`` entry.
     τ was calibrated on ~230-token chunks; use a splitter chunk size of that
     order (much smaller chunks make every entity look central and keep more).
+    Nodes split from one document (same ``ref_doc_id``) are decided together:
+    an entity masked in one of them is masked in all of them.
     """
 
     tau: float | None = Field(default=None, description="Override of the calibrated τ (higher masks less).")
@@ -62,10 +64,12 @@ class TripRagTransform(TransformComponent):
 
     def __call__(self, nodes: Sequence[BaseNode], **kwargs: Any) -> list[BaseNode]:
         texts, metas = node_texts(nodes)
-        records = protect_records(self._trip, texts, metas, self._policy, metadata_protector=self._meta_redactor)
+        records = protect_records(self._trip, texts, metas, self._policy, metadata_protector=self._meta_redactor,
+                                  groups=[n.ref_doc_id for n in nodes])
         return rebuild_nodes(nodes, records, self._policy, self._protect)
 
     async def acall(self, nodes: Sequence[BaseNode], **kwargs: Any) -> list[BaseNode]:
         texts, metas = node_texts(nodes)
-        records = await aprotect_records(self._trip, texts, metas, self._policy, metadata_protector=self._meta_redactor)
+        records = await aprotect_records(self._trip, texts, metas, self._policy, metadata_protector=self._meta_redactor,
+                                         groups=[n.ref_doc_id for n in nodes])
         return rebuild_nodes(nodes, records, self._policy, self._protect)

@@ -9,7 +9,7 @@ and translate back, so the privacy logic — metadata policy, the string-free
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -56,19 +56,22 @@ def protect_records(
     policy: MetadataPolicy,
     *,
     metadata_protector: BatchProtector | None = None,
+    groups: Sequence[Hashable | None] | None = None,
 ) -> list[ProtectedRecord]:
     """Protect contents in one batch, then metadata strings per the policy.
 
     ``metadata_protector`` (default: ``protector``) handles metadata values;
     TRIP-RAG passes a full redactor here because a metadata field carries no
-    retrieval context to trade against.
+    retrieval context to trade against. ``groups`` (the source document of
+    each text) is passed to protectors that decide per document (TRIP-RAG).
     """
     if len(texts) != len(metadatas):
         raise ValueError("texts and metadatas differ in length")
     for t in texts:
         if not isinstance(t, str):
             raise PrivacyError(f"document content must be text, got {type(t).__name__}")
-    results = protector.protect_batch(list(texts))
+    results = protector.protect_batch(list(texts)) if groups is None else \
+        protector.protect_batch(list(texts), groups=list(groups))  # type: ignore[call-arg]
     meta_p = metadata_protector or protector
 
     def protect_one(s: str) -> str:
@@ -89,8 +92,9 @@ async def aprotect_records(
     policy: MetadataPolicy,
     *,
     metadata_protector: BatchProtector | None = None,
+    groups: Sequence[Hashable | None] | None = None,
 ) -> list[ProtectedRecord]:
     """Async variant: the CPU-bound work runs in a worker thread."""
     return await asyncio.to_thread(
-        protect_records, protector, texts, metadatas, policy, metadata_protector=metadata_protector
+        protect_records, protector, texts, metadatas, policy, metadata_protector=metadata_protector, groups=groups
     )

@@ -86,3 +86,30 @@ def test_async_matches_sync(transformer):
     sync = transformer.transform_documents(_docs())
     asy = asyncio.run(transformer.atransform_documents(_docs()))
     assert [d.page_content for d in sync] == [d.page_content for d in asy]
+
+
+class _RecordingTrip:
+    """Wraps the real engine and records the document groups it is given."""
+
+    def __init__(self, inner):
+        self.inner, self.detector, self.groups = inner, inner.detector, None
+
+    def protect_batch(self, texts, groups=None):
+        self.groups = groups
+        return self.inner.protect_batch(texts, groups=groups)
+
+
+@pytest.mark.parametrize(("key", "expected"), [("source", "by_source"), (None, "none")])
+def test_chunks_of_one_source_are_decided_together(transformer, key, expected):
+    from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+    from langchain_privrag import TripRagTransformer
+
+    chunks = RecursiveCharacterTextSplitter(chunk_size=120, chunk_overlap=0).split_documents(_docs())
+    rec = _RecordingTrip(transformer.trip)
+    TripRagTransformer(trip=rec, document_key=key).transform_documents(chunks)
+    if expected == "by_source":
+        assert rec.groups == [c.metadata["source"] for c in chunks]
+        assert rec.groups.count("patients/john_smith.pdf") >= 2
+    else:
+        assert rec.groups == [None] * len(chunks)

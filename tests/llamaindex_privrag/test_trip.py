@@ -81,3 +81,24 @@ def test_async_matches_sync_and_policy():
     assert a == b
     assert t(nodes)[0].metadata["file_name"] == "john_smith.pdf"
     assert "john.smith@example.com" not in a[0]
+
+
+def test_nodes_of_one_document_are_decided_together(transform):
+    from llama_index.core.node_parser import SentenceSplitter
+
+    from llamaindex_privrag import TripRagTransform
+
+    class Recording:
+        def __init__(self, inner):
+            self.inner, self.detector, self.groups = inner, inner.detector, None
+
+        def protect_batch(self, texts, groups=None):
+            self.groups = groups
+            return self.inner.protect_batch(texts, groups=groups)
+
+    docs = _docs()
+    nodes = SentenceSplitter(chunk_size=40, chunk_overlap=0)(docs)
+    rec = Recording(transform.trip)
+    TripRagTransform(trip=rec)(nodes)
+    assert rec.groups == [n.ref_doc_id for n in nodes]
+    assert rec.groups.count(docs[0].doc_id) >= 2

@@ -11,7 +11,7 @@ import pytest
 
 from privrag.trip import TripPolicy, explain
 from privrag.types import PrivacyError
-from tests.trip.conftest import BrokenEmbedder, TripDetector
+from tests.trip.conftest import BrokenEmbedder, TripDetector, fake_calibration
 
 TEXT = (
     "The applicant, John Murray, lodged application 28045/02 in 2002. "
@@ -226,3 +226,32 @@ def test_token_sources_variants_and_greedy(make_trip):
     assert {(s.start, s.end) for s in everything.masked_spans} == {(s.start, s.end) for s in a.spans}
     one_by_one = pooled.decide(a, tau=0.5)
     assert all(r["reason"] in ("greedy_selected", "greedy_kept") for r in one_by_one.receipt.details["entities"])
+
+
+def _psi_of(trip, analysis, surface):
+    ent = next(e for e in analysis.entities if analysis.text[e.mentions[0].start:e.mentions[0].end] == surface)
+    return trip.entity_scores(analysis)[ent.entity_id].psi
+
+
+def test_groups_mask_an_entity_in_every_chunk_of_its_document(make_trip):
+    chunks = [
+        "John Murray complained to the registry about the long delay of the hearing.",
+        "Later the lawyer John Murray met Anna Weber and Peter Hall in the city office.",
+    ]
+    probe = make_trip(use_policy=False)
+    psi = [_psi_of(probe, a, "John Murray") for a in probe.analyze_batch(chunks)]
+    assert psi[0] != psi[1]
+    tau = (psi[0] + psi[1]) / 2  # masked in one chunk, kept in the other when decided alone
+    trip = make_trip(use_policy=False, calibration=fake_calibration(tau))
+    alone = trip.protect_batch(chunks)
+    assert sum("John Murray" in r.text for r in alone) == 1
+    together = trip.protect_batch(chunks, groups=["doc-1", "doc-1"])
+    assert all("John Murray" not in r.text for r in together)
+    reasons = [d["reason"] for r in together for d in r.receipt.details["entities"]]
+    assert "masked_in_document" in reasons
+    # other documents and ungrouped chunks are not affected
+    apart = trip.protect_batch(chunks, groups=["doc-1", "doc-2"])
+    assert [r.text for r in apart] == [r.text for r in alone]
+    assert [r.text for r in trip.protect_batch(chunks, groups=[None, "doc-1"])] == [r.text for r in alone]
+    with pytest.raises(ValueError):
+        trip.protect_batch(chunks, groups=["doc-1"])

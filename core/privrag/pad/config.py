@@ -100,6 +100,10 @@ class PADConfig:
     """If set: constant σ on every step, all steps protected (Static baseline)."""
     rdp_orders: tuple[float, ...] | None = None
     """RDP orders for the accountant; ``None`` = dp-accounting's defaults."""
+    pii_guard: bool = False
+    """Protect steps that would copy an entity detected in the prompt (:mod:`privrag.pad.guard`)."""
+    sigma_pii: float = 4.0
+    """σ floor of a guarded step (on centred logits: enough to break a confident copy)."""
 
     def __post_init__(self) -> None:
         def positive(name: str, value: float) -> None:
@@ -124,6 +128,7 @@ class PADConfig:
             value = getattr(self, name)
             if not (math.isfinite(value) and value >= 0):
                 raise ValueError(f"PADConfig.{name} must be >= 0, got {value!r}")
+        positive("sigma_pii", self.sigma_pii)
         if self.static_sigma is not None:
             positive("static_sigma", self.static_sigma)
         if self.rdp_orders is not None:

@@ -101,6 +101,8 @@ class PADGenerator:
             ``None`` = when the tokenizer has one.
         system_prompt: optional system message for the chat template.
         batch_size: prompts per ``generate`` call.
+        detector: detector of the PII copy guard (``config.pii_guard``);
+            default: :func:`privrag.detect.default_detector`.
     """
 
     def __init__(
@@ -115,7 +117,10 @@ class PADGenerator:
         use_chat_template: bool | None = None,
         system_prompt: str | None = None,
         batch_size: int = 8,
+        detector: Any = None,
     ) -> None:
+        self.detector = detector
+        self._guard: Any = None
         if (model is None) != (tokenizer is None):
             raise ValueError("pass both model and tokenizer, or neither")
         if model is None:
@@ -255,6 +260,14 @@ class PADGenerator:
             yield PADChunk(result.text[len(emitted) :])
         yield PADChunk("", result)
 
+    def _guards(self, batch_ids: list[list[int]]) -> list[Any]:
+        """PII copy guards for the prompts (detector loaded once per generator)."""
+        if self._guard is None:
+            from privrag.pad.guard import PIICopyGuard
+
+            self._guard = PIICopyGuard(self.tokenizer, self.detector)
+        return self._guard.for_prompts([self.tokenizer.decode(ids, skip_special_tokens=True) for ids in batch_ids])
+
     def _run(
         self,
         batch_ids: list[list[int]],
@@ -272,7 +285,9 @@ class PADGenerator:
         processors: list[Any] = []
         pad_proc = None
         if not plain:
-            pad_proc = PADLogitsProcessor(config or self.config, seeds=seeds, eos_token_id=self.eos_ids)
+            cfg = config or self.config
+            guards = self._guards(batch_ids) if cfg.pii_guard and cfg.static_sigma is None else None
+            pad_proc = PADLogitsProcessor(cfg, seeds=seeds, eos_token_id=self.eos_ids, guards=guards)
             processors.append(pad_proc)
         processors.append(SeededSampler(seeds=seeds))
         stops = _StopStrings(self.tokenizer, width, stop) if stop else None

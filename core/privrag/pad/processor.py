@@ -21,6 +21,7 @@ import math
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import torch
@@ -100,6 +101,8 @@ class PADLogitsProcessor(LogitsProcessor):
         seeds: explicit per-row seeds instead of ``seed``.
         eos_token_id: ids that end a sequence; steps after a row's end are
             not counted in its receipt.
+        guards: per-row :class:`~privrag.pad.guard.PromptGuard` (PII copy
+            guard); a guarded step is protected with σ ≥ ``config.sigma_pii``.
 
     One processor follows one ``generate`` call. It notices a new call (the
     inputs stop extending the previous ones) and starts a new trace, but
@@ -115,8 +118,10 @@ class PADLogitsProcessor(LogitsProcessor):
         seed: int | None = None,
         seeds: Sequence[int] | None = None,
         eos_token_id: int | Sequence[int] | None = None,
+        guards: Sequence[Any] | None = None,
     ) -> None:
         self.config = config or PADConfig()
+        self.guards = list(guards) if guards is not None else None
         self._gens = _RowGenerators(seed, seeds, _NOISE_STREAM)
         if eos_token_id is None:
             self.eos_ids: list[int] = []
@@ -183,6 +188,12 @@ class PADLogitsProcessor(LogitsProcessor):
             protected = torch.ones(batch, dtype=torch.bool, device=x.device)
         else:
             sigma, protected = self._schedule(masked, n_fin, t)
+            if self.guards is not None:
+                from privrag.pad.guard import guarded_rows
+
+                hit = guarded_rows(self.guards, input_ids[:, -1], masked.argmax(-1)).to(x.device)
+                sigma = torch.where(hit, sigma.clamp(min=cfg.sigma_pii), sigma)
+                protected = protected | hit
 
         gens = self._gens.get(batch, x.device)
         noise = torch.stack(

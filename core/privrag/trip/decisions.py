@@ -25,6 +25,7 @@ REASONS: dict[str, str] = {
     "never_mask_label": "kept: policy never masks this type",
     "greedy_selected": "masked: selected by greedy refinement (Ψ > τ after earlier masks)",
     "greedy_kept": "kept: Ψ ≤ τ once the greedy refinement masked other entities",
+    "masked_in_document": "masked: masked in another chunk of the same document",
 }
 
 

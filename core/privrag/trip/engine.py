@@ -28,7 +28,7 @@ import asyncio
 import dataclasses
 import logging
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence, Set
 from pathlib import Path
 from typing import Any, Literal
 
@@ -60,6 +60,11 @@ log = logging.getLogger(__name__)
 #: calibration facts copied into receipts (never a path or any user string)
 _CAL_KEYS = ("calibrated", "method", "split", "max_er_drop", "n_docs")
 _POLICY_REASONS = frozenset({"always_mask", "never_mask", "never_mask_label"})
+
+
+def _form(surface: str) -> str:
+    """Case- and whitespace-insensitive surface form, for matching across chunks."""
+    return " ".join(surface.split()).casefold()
 
 
 class TripRag:
@@ -159,8 +164,28 @@ class TripRag:
     def protect(self, text: str) -> ProtectedText:
         return self.protect_batch([text])[0]
 
-    def protect_batch(self, texts: Sequence[str]) -> list[ProtectedText]:
-        return [self.decide(a) for a in self.analyze_batch(texts)]
+    def protect_batch(self, texts: Sequence[str], groups: Sequence[Hashable | None] | None = None) -> list[ProtectedText]:
+        """Protect ``texts``; ``groups[i]`` names the document text ``i`` was split from.
+
+        A splitter before TRIP-RAG cuts one document into chunks that are
+        scored separately; with ``groups`` an entity masked in one chunk is
+        masked in every chunk of the same document (matched by its surface
+        form), as it is inside one long text. ``None`` = a document of its own.
+        """
+        analyses = self.analyze_batch(texts)
+        results = [self.decide(a) for a in analyses]
+        if groups is None:
+            return results
+        if len(groups) != len(analyses):
+            raise ValueError("groups and texts differ in length")
+        masked_forms: dict[Hashable, set[str]] = {}
+        for g, d, r in zip(groups, analyses, results, strict=True):
+            if g is not None:
+                masked_forms.setdefault(g, set()).update(_form(d.text[m.start:m.end]) for m in r.masked_spans)
+        for i, (g, d) in enumerate(zip(groups, analyses, strict=True)):
+            if g is not None and masked_forms[g]:
+                results[i] = self.decide(d, also_mask=masked_forms[g])
+        return results
 
     async def aprotect(self, text: str) -> ProtectedText:
         return await asyncio.to_thread(self.protect, text)
@@ -298,8 +323,12 @@ class TripRag:
         return best
 
     def decide(self, d: DocAnalysis, *, tau: float | None = None, use_policy: bool | None = None,
-               greedy: bool | None = None) -> ProtectedText:
-        """Turn one analysis into a protected text (τ / policy / greedy overridable)."""
+               greedy: bool | None = None, also_mask: Set[str] = frozenset()) -> ProtectedText:
+        """Turn one analysis into a protected text (τ / policy / greedy overridable).
+
+        ``also_mask``: surface forms (see :func:`_form`) masked elsewhere in the
+        same document; a kept entity with such a mention is masked too.
+        """
         tau = self.tau if tau is None else float(tau)
         use_policy = self.use_policy if use_policy is None else use_policy
         greedy = self.greedy if greedy is None else greedy
@@ -325,6 +354,11 @@ class TripRag:
                     reasons[e.entity_id] = "psi_above_tau" if verdict else "psi_below_tau"
                 if verdict:
                     masked.add(e.entity_id)
+        if also_mask:
+            for e in d.entities:
+                if e.entity_id not in masked and any(_form(d.text[m.start:m.end]) in also_mask for m in e.mentions):
+                    masked.add(e.entity_id)
+                    reasons[e.entity_id] = "masked_in_document"
         decisions = [
             EntityDecision(e.entity_id, canonical_label(e.label), len(e.mentions), e.entity_id in masked,
                            reasons[e.entity_id], tau, scores.get(e.entity_id))
