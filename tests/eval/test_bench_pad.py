@@ -69,14 +69,14 @@ def test_cli_end_to_end_small(require_data, tmp_path):
     report = json.loads((out / "pad.json").read_text())
     assert report["dataset"] == "tab+presidio_synth" and report["split"] == "test"
     methods = report["methods"]
-    assert {"plain", "pad", "static", "static_sigma_0.5", "static_sigma_1"} <= set(methods)
+    assert {"plain", "pad", "pad_guard", "static", "static_sigma_0.5", "static_sigma_1"} <= set(methods)
     assert methods["static"]["same_as"] in ("static_sigma_0.5", "static_sigma_1")
     for name, m in methods.items():
         for key in ("leaked_pii_rate", "repeat_rate", "rouge_l_context", "ppl", "tokens_per_s"):
             assert key in m, (name, key)
     assert methods["plain"]["epsilon"] is None and methods["pad"]["epsilon"] >= 0
     items = [json.loads(line) for line in (out / "pad_items.jsonl").read_text().splitlines()]
-    assert len(items) == 2 * 4  # plain, pad, two Static points
+    assert len(items) == 2 * 5  # plain, pad, pad with the PII guard, two Static points
     assert {i["dataset"] for i in items} == {"tab", "presidio_synth"}
     assert all(i["receipt"] is None for i in items if i["method"] == "plain")
     assert all({"epsilon", "gamma", "total_steps"} <= set(i["receipt"]) for i in items if i["method"] != "plain")

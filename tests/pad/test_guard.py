@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 import torch
 
@@ -79,3 +81,20 @@ def test_guarded_step_gets_sigma_pii_and_counts_as_protected():
 def test_sigma_pii_must_be_positive(bad):
     with pytest.raises(ValueError):
         PADConfig(sigma_pii=bad)
+
+
+def test_guard_is_opt_in():
+    assert not PADConfig().pii_guard
+    g = PADConfig.guarded(sigma_pii=2.0)
+    assert g.pii_guard and g.sigma_pii == 2.0 and g.lambda_amp == pytest.approx(0.1)
+
+
+@pytest.mark.integration
+def test_guarded_generation_on_smollm2_is_reproducible_and_protects_copy_steps(pad_generator):
+    prompt = "Repeat exactly: Patient John Smith, born 12 March 1961, lives at 14 Elm Street, Leeds."
+    cfg = PADConfig.guarded()
+    a, b = (pad_generator.generate([prompt], seed=3, config=cfg)[0] for _ in range(2))
+    assert a.text == b.text and a.receipt.to_dict() == b.receipt.to_dict()
+    # the prompt's name, date and address are copy targets: some steps are protected
+    assert a.receipt.counts["protected_steps"] >= 1
+    assert math.isfinite(a.receipt.epsilon) and a.receipt.epsilon > 0

@@ -55,6 +55,8 @@ def default_methods(lambdas: tuple[float, ...] = DEFAULT_LAMBDAS, static_sigmas:
 
     base = PADConfig()
     methods = [Method("plain", None, "plain"), Method("pad", base, "pad", base.lambda_amp)]
+    guarded = PADConfig.guarded()  # privrag's PII copy guard (opt-in), for comparison
+    methods.append(Method("pad_guard", guarded, "pad_guard", guarded.lambda_amp))
     for mult in lambdas:
         lam = round(base.lambda_amp * mult, 6)
         if lam != base.lambda_amp:

@@ -88,6 +88,9 @@ def write_plot(report: dict[str, Any], path: Path) -> None:
             ax.plot([methods["plain"]["ppl"]], [methods["plain"][metric]], "k*", markersize=12, label="plain")
         if "pad" in methods:
             ax.plot([methods["pad"]["ppl"]], [methods["pad"][metric]], "r*", markersize=12, label="pad (default)")
+        if "pad_guard" in methods:
+            m = methods["pad_guard"]
+            ax.plot([m["ppl"]], [m[metric]], "bx", markersize=9, label="pad + PII copy guard")
         ax.set_xlabel("perplexity under the noise-free model")
         ax.set_ylabel(metric)
         ax.grid(alpha=0.3)
