@@ -226,6 +226,24 @@ def url_recognizer() -> ContextPatternRecognizer:
     )
 
 
+def email_recognizer() -> ContextPatternRecognizer:
+    """E-mail addresses under any TLD.
+
+    Presidio's ``EmailRecognizer`` keeps only public TLDs, so reserved and
+    private ones — ``.example``, ``.test``, ``.local``, ``.internal``, a
+    company's own suffix — pass through unmasked, and its URL recognizer then
+    masks half an address ("helen.car" of helen.carter@…). A name plus an ``@``
+    and a dotted domain is personal data whatever the suffix.
+    """
+    label = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
+    return ContextPatternRecognizer(
+        "EMAIL_ADDRESS",
+        [Rule("address", rf"(?<![\w.%+@-])[a-z0-9](?:[a-z0-9._%+-]{{0,62}}[a-z0-9_%+-])?@{label}(?:\.{label})+(?![\w@-])",
+              0.9)],
+        context=["email", "e-mail", "mail", "contact", "from", "to", "cc"],
+    )
+
+
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 
 
@@ -359,6 +377,7 @@ _FACTORIES: tuple[Callable[[], ContextPatternRecognizer], ...] = (
     policy_number_recognizer,
     record_number_recognizer,
     url_recognizer,
+    email_recognizer,
     ip_address_recognizer,
     date_of_birth_recognizer,
     street_address_recognizer,
@@ -369,7 +388,8 @@ _FACTORIES: tuple[Callable[[], ContextPatternRecognizer], ...] = (
 #: entity types the recognizers report
 IDENTIFIER_ENTITIES: tuple[str, ...] = (
     "CASE_NUMBER", "ID_NUMBER", "NATIONAL_ID", "IBAN_CODE", "SWIFT_CODE", "ACCOUNT_NUMBER",
-    "POLICY_NUMBER", "RECORD_NUMBER", "URL", "IP_ADDRESS", "DATE_OF_BIRTH", "STREET_ADDRESS", "MONEY", "PERSON",
+    "POLICY_NUMBER", "RECORD_NUMBER", "URL", "EMAIL_ADDRESS", "IP_ADDRESS", "DATE_OF_BIRTH", "STREET_ADDRESS", "MONEY",
+    "PERSON",
 )  # fmt: skip
 
 
