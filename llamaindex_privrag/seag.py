@@ -151,17 +151,10 @@ class SEAGLLM(LLM):
         inner = self.llm.stream_chat(aliased, **kwargs)
 
         def gen() -> ChatResponseGen:
-            restorer = req.streaming_restorer()
-            text, role = "", None
+            out = _StreamRestore(req)
             for r in inner:
-                role = r.message.role
-                delta = restorer.feed(r.delta or "")
-                text += delta
-                yield ChatResponse(message=ChatMessage(role=role, content=text), delta=delta)
-            tail = restorer.flush()
-            text += tail
-            yield ChatResponse(message=ChatMessage(role=role or "assistant", content=text), delta=tail,
-                               additional_kwargs={PRIVRAG_KEY: req.receipt.to_dict()})
+                yield out.chat(r)
+            yield out.chat_end()
 
         return gen()
 
@@ -171,17 +164,10 @@ class SEAGLLM(LLM):
         inner = await self.llm.astream_chat(aliased, **kwargs)
 
         async def gen() -> ChatResponseAsyncGen:
-            restorer = req.streaming_restorer()
-            text, role = "", None
+            out = _StreamRestore(req)
             async for r in inner:
-                role = r.message.role
-                delta = restorer.feed(r.delta or "")
-                text += delta
-                yield ChatResponse(message=ChatMessage(role=role, content=text), delta=delta)
-            tail = restorer.flush()
-            text += tail
-            yield ChatResponse(message=ChatMessage(role=role or "assistant", content=text), delta=tail,
-                               additional_kwargs={PRIVRAG_KEY: req.receipt.to_dict()})
+                yield out.chat(r)
+            yield out.chat_end()
 
         return gen()
 
@@ -202,15 +188,10 @@ class SEAGLLM(LLM):
         inner = self.llm.stream_complete(req.aliased[0], formatted=formatted, **kwargs)
 
         def gen() -> CompletionResponseGen:
-            restorer = req.streaming_restorer()
-            text = ""
+            out = _StreamRestore(req)
             for r in inner:
-                delta = restorer.feed(r.delta or "")
-                text += delta
-                yield CompletionResponse(text=text, delta=delta)
-            tail = restorer.flush()
-            yield CompletionResponse(text=text + tail, delta=tail,
-                                     additional_kwargs={PRIVRAG_KEY: req.receipt.to_dict()})
+                yield out.completion(r)
+            yield out.completion_end()
 
         return gen()
 
@@ -220,14 +201,51 @@ class SEAGLLM(LLM):
         inner = await self.llm.astream_complete(req.aliased[0], formatted=formatted, **kwargs)
 
         async def gen() -> CompletionResponseAsyncGen:
-            restorer = req.streaming_restorer()
-            text = ""
+            out = _StreamRestore(req)
             async for r in inner:
-                delta = restorer.feed(r.delta or "")
-                text += delta
-                yield CompletionResponse(text=text, delta=delta)
-            tail = restorer.flush()
-            yield CompletionResponse(text=text + tail, delta=tail,
-                                     additional_kwargs={PRIVRAG_KEY: req.receipt.to_dict()})
+                yield out.completion(r)
+            yield out.completion_end()
 
         return gen()
+
+
+class _StreamRestore:
+    """Restores one streamed response, delta by delta (shared by the sync and async streams).
+
+    ``text`` accumulates the restored deltas; the final response carries the
+    held-back tail and the receipt.
+    """
+
+    def __init__(self, req: SEAGRequest) -> None:
+        self.req = req
+        self.restorer = req.streaming_restorer()
+        self.text = ""
+        self.role: Any = None
+
+    def _feed(self, delta: str | None) -> str:
+        out = self.restorer.feed(delta or "")
+        self.text += out
+        return out
+
+    def _tail(self) -> str:
+        tail = self.restorer.flush()
+        self.text += tail
+        return tail
+
+    def chat(self, r: ChatResponse) -> ChatResponse:
+        self.role = r.message.role
+        delta = self._feed(r.delta)
+        return ChatResponse(message=ChatMessage(role=self.role, content=self.text), delta=delta)
+
+    def chat_end(self) -> ChatResponse:
+        tail = self._tail()
+        return ChatResponse(message=ChatMessage(role=self.role or "assistant", content=self.text), delta=tail,
+                            additional_kwargs={PRIVRAG_KEY: self.req.receipt.to_dict()})
+
+    def completion(self, r: CompletionResponse) -> CompletionResponse:
+        delta = self._feed(r.delta)
+        return CompletionResponse(text=self.text, delta=delta)
+
+    def completion_end(self) -> CompletionResponse:
+        tail = self._tail()
+        return CompletionResponse(text=self.text, delta=tail, additional_kwargs={PRIVRAG_KEY: self.req.receipt.to_dict()})
