@@ -183,7 +183,12 @@ class TripRag:
             if g is not None:
                 masked_forms.setdefault(g, set()).update(_form(d.text[m.start:m.end]) for m in r.masked_spans)
         for i, (g, d) in enumerate(zip(groups, analyses, strict=True)):
-            if g is not None and masked_forms[g]:
+            if g is None:
+                continue
+            done = {(m.start, m.end) for m in results[i].masked_spans}
+            # decide again only where a kept mention was masked elsewhere (greedy decisions re-encode)
+            if any((m.start, m.end) not in done and _form(d.text[m.start:m.end]) in masked_forms[g]
+                   for e in d.entities for m in e.mentions):
                 results[i] = self.decide(d, also_mask=masked_forms[g])
         return results
 
