@@ -36,3 +36,21 @@ def test_non_text_content_and_failures_raise_privacy_error():
 def test_length_mismatch():
     with pytest.raises(ValueError):
         protect_records(Redactor(RegexDetector()), ["a", "b"], [None], MetadataPolicy())
+
+
+def test_metadata_of_a_whole_batch_goes_through_the_protector_in_one_call():
+    class Counting(Redactor):
+        calls: list[int] = []
+
+        def protect_batch(self, texts):
+            self.calls.append(len(texts))
+            return super().protect_batch(texts)
+
+    meta = Counting(RegexDetector())
+    mds = [{"author": "John Smith", "source": "patients/john_smith.pdf", "tags": ["Anna Weber"]},
+           {"author": "John Smith", "page": 2}]
+    recs = protect_records(Redactor(RegexDetector()), ["a", "b"], mds, MetadataPolicy(), metadata_protector=meta)
+    assert len(meta.calls) == 1  # one batch, repeated strings once
+    assert recs[0].metadata["author"] == recs[1].metadata["author"] == "A person"
+    assert recs[0].metadata["source"] == "patients/A_person.pdf"
+    assert recs[0].metadata["tags"] == ["A person"] and recs[1].metadata["page"] == 2

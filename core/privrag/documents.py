@@ -73,13 +73,22 @@ def protect_records(
     results = protector.protect_batch(list(texts)) if groups is None else \
         protector.protect_batch(list(texts), groups=list(groups))  # type: ignore[call-arg]
     meta_p = metadata_protector or protector
+    # every metadata string of the batch through the protector in one call, not one call per field:
+    # a dry run of the policy collects exactly the strings it would hand to the protector
+    wanted: dict[str, None] = {}
 
-    def protect_one(s: str) -> str:
-        return meta_p.protect_batch([s])[0].text
+    def collect(x: str) -> str:
+        wanted.setdefault(x)
+        return x
+
+    for md in metadatas:
+        policy.apply(md, collect)
+    strings = list(wanted)
+    protected = dict(zip(strings, (r.text for r in meta_p.protect_batch(strings)), strict=True)) if strings else {}
 
     out = []
     for res, md in zip(results, metadatas, strict=True):
-        new_md = policy.apply(md, protect_one)
+        new_md = policy.apply(md, protected.__getitem__)
         new_md[PRIVRAG_KEY] = report_entry(res)
         out.append(ProtectedRecord(res.text, new_md, res))
     return out
