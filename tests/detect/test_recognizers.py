@@ -75,6 +75,16 @@ POSITIVE = [
     ("PERSON", "please correct it to Dr. Justin Beet?", "Justin Beet"),
     ("PERSON", "Mrs Anna Evagorou Christou lodged", "Anna Evagorou Christou"),
     ("PERSON", "Mr Louis van der Berg said", "Louis van der Berg"),
+    ("AGE", "The patient is 36 years old and smokes.", "36"),
+    ("AGE", "a 61-year-old man was admitted", "61"),
+    ("AGE", "He died at the age of 42 in Leeds.", "42"),
+    ("AGE", "The claimant, aged 54, had worked there.", "54"),
+    ("CREDIT_CARD", "my card 4273468222888969924 was charged twice", "4273468222888969924"),
+    ("CREDIT_CARD", "card number 4111 1111 1111 1111 expired", "4111 1111 1111 1111"),
+    ("CREDIT_CARD", "the Maestro card 503802053770 is blocked", "503802053770"),
+    ("CREDIT_CARD", "Amex 3782 822463 10005 on file", "3782 822463 10005"),
+    ("TIMESTAMP", "login at 1970-09-24 09:34:31 from the office", "1970-09-24 09:34:31"),
+    ("TIMESTAMP", "created 2018-02-24T12:45Z by the system", "2018-02-24T12:45Z"),
 ]
 
 NEGATIVE = [
@@ -111,6 +121,11 @@ NEGATIVE = [
     ("MONEY", "the euro was introduced in 2002 and 12 countries joined"),
     ("PERSON", "Mr. and Mrs. were printed on the form"),
     ("PERSON", "the mr said nothing; Drive safely"),
+    ("AGE", "He served 5 years in prison and 3 years on probation."),
+    ("AGE", "Invoice 36 was paid; page 61 is missing."),
+    ("CREDIT_CARD", "card number 4111 1111 1111 1112 expired"),
+    ("CREDIT_CARD", "the population was 1234567890123 in total"),
+    ("TIMESTAMP", "On 1970-09-24 the court met at 09:34."),
 ]
 
 

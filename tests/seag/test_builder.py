@@ -132,3 +132,13 @@ def test_composed_aliases_are_found_and_redrawn():
     for seed in range(5):
         req = SEAG(det, seed=seed).prepare([text])
         assert req.restore(req.aliased[0]) == text and "United Kingdom" not in req.aliased[0]
+
+
+def test_surname_with_apostrophe_is_a_name_part():
+    """A generator writing only the surname alias ("Henry") must still be restored ("O’Brien")."""
+    text = "The applicant, Mr Colin Joseph O’Brien, lives in London."
+    det = GazetteerDetector([("Mr Colin Joseph O’Brien", "PERSON")])
+    req = SEAG(det, seed=5).prepare([text])
+    alias_surname = req.table.mapping["Mr Colin Joseph O’Brien"].split()[-1]
+    assert req.table.mapping.get("O’Brien") == alias_surname
+    assert req.restore(f"The applicant is Mr. {alias_surname}.") == "The applicant is Mr. O’Brien."

@@ -6,13 +6,16 @@ A calibrated composite, built once per process:
   ``MONEY`` included) and privrag's identifier recognizers
   (:mod:`privrag.detect.recognizers`: application numbers, national IDs,
   IBAN/SWIFT, account/policy/record numbers, URLs, IPs, dates of birth,
-  street addresses, sums of money);
+  street addresses, sums of money; :mod:`privrag.detect.recognizers_personal`:
+  ages, payment cards, timestamps, and Presidio's phone recognizer over 30
+  regions instead of 8);
 * a **GLiNER** model — the one trained here and shipped with the package
   (:mod:`privrag.detect.shipped`) when calibration found it helps, or any
   checkpoint the caller names: ``default_detector(gliner="urchade/gliner_multi_pii-v1")``
   or a local directory;
-* **per-label thresholds** per member, calibrated on TAB ``dev``
-  (:mod:`privrag.detect.calibration`), stored in
+* **per-label thresholds** per member, calibrated on TAB ``dev`` and, for
+  general text, WNUT-17 ``dev`` (:mod:`privrag.detect.calibration`,
+  :mod:`privrag.detect.calibration_general`), stored in
   ``privrag/assets/detect_thresholds.json``;
 * overlap resolution by **union** (a partly masked name is a leak), with
   identifier recognizers winning the label of a merged span; the members run
@@ -174,6 +177,7 @@ def _analyzer_without_parser(ner_labels: tuple[str, ...]) -> Any:
 
     from privrag import models
     from privrag.detect.recognizers import identifier_recognizers
+    from privrag.detect.recognizers_personal import phone_recognizer
 
     models._offline_tldextract()
     base = NerModelConfiguration()
@@ -196,6 +200,8 @@ def _analyzer_without_parser(ner_labels: tuple[str, ...]) -> Any:
         nlp.disable_pipe("parser")
     registry = RecognizerRegistry(supported_languages=["en"])
     registry.load_predefined_recognizers(languages=["en"], nlp_engine=engine)
+    registry.remove_recognizer("PhoneRecognizer")
+    registry.add_recognizer(phone_recognizer())
     for rec in identifier_recognizers():
         registry.add_recognizer(rec)
     return AnalyzerEngine(registry=registry, nlp_engine=engine, supported_languages=["en"])

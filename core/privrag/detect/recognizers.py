@@ -39,6 +39,11 @@ from privrag.detect.recognizer_base import (
     pesel_ok,
     tc_kimlik_ok,
 )
+from privrag.detect.recognizers_personal import (
+    age_recognizer,
+    card_number_recognizer,
+    timestamp_recognizer,
+)
 
 __all__ = [
     "CONTEXT_FREE_MIN",
@@ -288,7 +293,7 @@ _STREET_WORDS = (
     "Walk|Mews|Grove|Green|Crossing|Pike|Loop|Route|Rte"
 )
 _STREET_SUFFIX = (
-    "straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|laan|straat|gracht|dreef|plein|steenweg|"
+    "straße|strasse|str\\.|weg|gasse|platz|allee|(?<![aeiouyp])ring|damm|laan|straat|gracht|dreef|plein|steenweg|"
     "gatan|gata|vägen|väg|gränd|veien|vegen|gate|vej|gade|katu|kuja|tie|polku|utca|út|ulica|aleja|"
     "ulice|strada|cesta"
 )
@@ -383,13 +388,16 @@ _FACTORIES: tuple[Callable[[], ContextPatternRecognizer], ...] = (
     street_address_recognizer,
     money_recognizer,
     titled_person_recognizer,
+    age_recognizer,
+    card_number_recognizer,
+    timestamp_recognizer,
 )
 
 #: entity types the recognizers report
 IDENTIFIER_ENTITIES: tuple[str, ...] = (
     "CASE_NUMBER", "ID_NUMBER", "NATIONAL_ID", "IBAN_CODE", "SWIFT_CODE", "ACCOUNT_NUMBER",
     "POLICY_NUMBER", "RECORD_NUMBER", "URL", "EMAIL_ADDRESS", "IP_ADDRESS", "DATE_OF_BIRTH", "STREET_ADDRESS", "MONEY",
-    "PERSON",
+    "PERSON", "AGE", "CREDIT_CARD", "TIMESTAMP",
 )  # fmt: skip
 
 

@@ -27,7 +27,14 @@ from privrag.detect.grouping import group_entities
 from privrag.detect.overlap import resolve_overlaps
 from privrag.generalize import canonical_label
 from privrag.seag.faker_aliases import FakerAliasGenerator, fresh_alias, shape_alias
-from privrag.seag.families import align_parts, case_like, is_generic, name_parts
+from privrag.seag.families import (
+    TOKEN_RE,
+    align_parts,
+    case_like,
+    is_generic,
+    name_parts,
+    split_possessive,
+)
 from privrag.seag.generator import AliasGenerator, AliasPlan, AliasSuggestion, PlannedEntity
 from privrag.seag.repair import composition_conflicts
 from privrag.seag.restore import fold, is_word_char
@@ -393,8 +400,8 @@ class AliasTableBuilder:
             if not self.config.propagate_name_parts:
                 continue
             parts = set(name_parts(r.original))
-            for m in re.finditer(r"[^\W\d_][\w\-]*", r.original):
-                tok = m.group(0)
+            for m in TOKEN_RE.finditer(r.original):  # "O’Brien", "Jean-Luc" are one part each
+                tok = split_possessive(m.group(0))[0]
                 low = tok.lower()
                 if (low not in parts or low in _NOT_PARTS or len(tok) < self.config.min_part_length
                         or not tok[:1].isupper() or tok in taken or low not in person):

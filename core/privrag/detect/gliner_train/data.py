@@ -178,7 +178,13 @@ _TEMPLATES = (
     "{person:person} works as a {job:demographic attribute} for {company:organization}.",
     "We will meet {first:person} at {company:organization}, {street:address}, {city:location}.",
     "The contract between {company:organization} and {company2:organization} was signed on {date:date}.",
+    "{title} {person:person} ({age:age}) said the {nationality:demographic attribute} community in {city:location} was not consulted.",
+    "hi {first:person}, can u send it to {email:email address}? my new number is {phone:phone number}",
+    "{person:person} ({job:demographic attribute}) left {company:organization} in {year:date} and now lives in {country:location}.",
+    "Ship to: {person:person}, {street:address}, {postcode:address} {city:location}",
+    "The {religion:demographic attribute} family of {person:person} had lived at {street:address} since {year:date}.",
     "Nothing in the report identifies the customer; the order number is not relevant.",
+    "The committee noted that the weather in spring was mild and the chest pain guidance was updated.",
     "The meeting is scheduled for next week and the agenda has {count} items.",
 )  # fmt: skip
 
@@ -235,7 +241,10 @@ def _value(fake: Any, slot: str, rng: random.Random) -> str:
     if slot == "year":
         return str(rng.randint(1930, 2005))
     if slot == "nationality":
-        return rng.choice(["Turkish", "Polish", "German", "French", "Swedish", "Cypriot", "Greek", "Italian", "Nigerian", "British"])
+        return rng.choice(["Turkish", "Polish", "German", "French", "Swedish", "Cypriot", "Greek", "Italian", "Nigerian", "British",
+                           "Kurdish", "Roma", "Chechen", "Moldovan", "Danish", "Finnish", "Croatian", "Norwegian"])
+    if slot == "religion":
+        return rng.choice(["Muslim", "Catholic", "Jewish", "Orthodox", "Protestant", "Hindu", "Buddhist", "Sikh"])
     if slot == "job":
         return fake.job().lower()
     if slot == "title":

@@ -1,0 +1,88 @@
+"""Checksums and the phone recognizer of :mod:`privrag.detect.recognizers_personal`."""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.detect.recognizers_personal import (
+    MIN_PHONE_DIGITS,
+    PHONE_REGIONS,
+    card_prefix_ok,
+    luhn_ok,
+    phone_recognizer,
+)
+
+
+@pytest.mark.parametrize(
+    ("number", "ok"),
+    [
+        ("4111111111111111", True),
+        ("4111 1111 1111 1111", True),
+        ("4111111111111112", False),
+        ("79927398713", False),  # valid Luhn, but 11 digits is no card
+        ("378282246310005", True),
+        ("", False),
+    ],
+)
+def test_luhn(number: str, ok: bool) -> None:
+    assert luhn_ok(number) is ok
+
+
+@pytest.mark.parametrize(
+    ("number", "ok"),
+    [
+        ("4111111111111111", True),  # Visa 16
+        ("4273468222888969924", True),  # Visa 19
+        ("503802053770", True),  # Maestro 12
+        ("378282246310005", True),  # Amex 15
+        ("1234567890123452", False),  # Luhn-valid, no issuer starts with 12
+        ("4111111111111", False),  # Visa prefix, Luhn fails
+    ],
+)
+def test_card_prefix(number: str, ok: bool) -> None:
+    assert card_prefix_ok(number) is ok
+
+
+def _phones(text: str) -> list[str]:
+    rec = phone_recognizer()
+    return [text[r.start : r.end] for r in rec.analyze(text, ["PHONE_NUMBER"])]
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("call me on 699 956 915 tonight", "699 956 915"),  # Spain
+        ("Tel. 044 668 18 00 in Zurich", "044 668 18 00"),  # Switzerland, national format
+        ("bel 06 12345678 na vijf uur", "06 12345678"),  # Netherlands mobile
+        ("ring 020 7946 0018 after six", "020 7946 0018"),  # UK
+    ],
+)
+def test_phone_in_european_formats(text: str, number: str) -> None:
+    assert number in _phones(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The case originated in an application (no. 28045/02) against Turkey",
+        "see paragraphs 28-31 below",
+        "in 2002 the court met",
+    ],
+)
+def test_phone_ignores_application_numbers_and_short_runs(text: str) -> None:
+    assert _phones(text) == []
+
+
+def test_phone_regions_extend_presidio_defaults() -> None:
+    from presidio_analyzer.predefined_recognizers import PhoneRecognizer
+
+    assert set(PhoneRecognizer.DEFAULT_SUPPORTED_REGIONS) < set(PHONE_REGIONS)
+    assert MIN_PHONE_DIGITS >= 7
+
+
+def test_default_analyzer_uses_the_extended_phone_recognizer() -> None:
+    from privrag.detect.default import presidio_member
+
+    member = presidio_member()
+    phones = [r for r in member.analyzer.registry.recognizers if r.name == "PhoneRecognizer"]
+    assert len(phones) == 1 and set(phones[0].supported_regions) == set(PHONE_REGIONS)
