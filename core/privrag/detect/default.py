@@ -180,6 +180,9 @@ def _analyzer_without_parser(ner_labels: tuple[str, ...]) -> Any:
     from privrag.detect.recognizers_personal import phone_recognizer
 
     models._offline_tldextract()
+    # as in models.presidio_analyzer: per-document warnings about labels dropped
+    # by design and recognizers of other languages are noise, not signal
+    logging.getLogger("presidio-analyzer").setLevel(logging.ERROR)
     base = NerModelConfiguration()
     mapping = dict(base.model_to_presidio_entity_mapping)
     for lab in ner_labels:
