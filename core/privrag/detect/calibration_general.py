@@ -44,6 +44,11 @@ class GeneralSet:
             [(g.start, g.end) for g in d.spans if g.label in GENERAL_LABELS] for d in self.docs
         ]
         self._all_gold = [_merge([(g.start, g.end) for g in d.spans]) for d in self.docs]
+        # the label filter is fixed; only thresholds change between the search's evaluations
+        self._scored = {
+            member: [[s for s in spans if canonical_label(s.label) in SCORED_CATEGORIES] for spans in per_doc]
+            for member, per_doc in self.raw.items()
+        }
 
 
 def _merge(intervals: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -86,8 +91,7 @@ def general_scores(gs: GeneralSet, keeps: Mapping[str, Any]) -> dict[str, float]
     """``general_coverage`` and ``general_precision`` when each member keeps what ``keeps[member](span)`` says."""
     covered = total = masked_chars = in_gold = 0
     for i, doc in enumerate(gs.docs):
-        spans = [(s.start, s.end) for member, per_doc in gs.raw.items() for s in per_doc[i]
-                 if canonical_label(s.label) in SCORED_CATEGORIES and keeps[member](s)]
+        spans = [(s.start, s.end) for member, per_doc in gs._scored.items() for s in per_doc[i] if keeps[member](s)]
         masked = _merge(spans)
         for start, end in gs._gold[i]:
             total += 1
