@@ -56,10 +56,27 @@ def test_recognizer_label_wins_over_spacy_on_overlap():
 def test_union_across_members_and_disjoint_spans_kept():
     presidio = Fixed([span("Anna Christou", "PERSON", 0.85, "SpacyRecognizer"),
                       span("1925", "DATE_TIME", 0.85, "SpacyRecognizer")])
-    gliner = Fixed([span("Mrs Anna", "PERSON", 0.9, "gliner_shipped")], name="gliner_shipped")
+    gliner = Fixed([span("Christou, born", "PERSON", 0.9, "gliner_shipped")], name="gliner_shipped")
     det = build_default_detector(gliner=gliner, thresholds=conf(), presidio=presidio)
     found = [(s.text, s.label) for s in det.detect(TEXT)]
-    assert found == [("Mrs Anna Christou", "PERSON"), ("1925", "DATE_TIME")]
+    assert found == [("Anna Christou", "PERSON"), ("1925", "DATE_TIME")]
+
+
+def test_members_name_spans_are_repaired_before_the_union():
+    # GLiNER's over-long span would otherwise widen the merged one to "Mrs Anna Christou, born"
+    presidio = Fixed([span("Anna Christou", "PERSON", 0.85, "SpacyRecognizer")])
+    gliner = Fixed([span("Mrs Anna Christou, born", "PERSON", 0.9, "gliner_shipped")], name="gliner_shipped")
+    det = build_default_detector(gliner=gliner, thresholds=conf(), presidio=presidio)
+    assert [s.text for s in det.detect(TEXT)] == ["Anna Christou"]
+
+
+def test_shipped_gliner_names_persons_spacy_names_organisations():
+    presidio = Fixed([span("Anna Christou", "ORG", 0.85, "SpacyRecognizer"),
+                      span("1925", "DATE_TIME", 0.85, "SpacyRecognizer")])
+    gliner = Fixed([span("Anna Christou", "PERSON", 0.6, "gliner_shipped"),
+                    span("1925", "ORG", 0.9, "gliner_shipped")], name="gliner_shipped")
+    det = build_default_detector(gliner=gliner, thresholds=conf(), presidio=presidio)
+    assert [(s.text, s.label) for s in det.detect(TEXT)] == [("Anna Christou", "PERSON"), ("1925", "DATE_TIME")]
 
 
 def test_dropped_label_and_per_label_threshold():

@@ -75,6 +75,10 @@ POSITIVE = [
     ("PERSON", "please correct it to Dr. Justin Beet?", "Justin Beet"),
     ("PERSON", "Mrs Anna Evagorou Christou lodged", "Anna Evagorou Christou"),
     ("PERSON", "Mr Louis van der Berg said", "Louis van der Berg"),
+    ("PERSON", "My name is Ludmiła", "Ludmiła"),
+    ("PERSON", "Sometimes people call me Csanád", "Csanád"),
+    ("PERSON", "Her maiden name is Vida", "Vida"),
+    ("PERSON", "She named him Luís", "Luís"),
     ("AGE", "The patient is 36 years old and smokes.", "36"),
     ("AGE", "a 61-year-old man was admitted", "61"),
     ("AGE", "He died at the age of 42 in Leeds.", "42"),
@@ -85,6 +89,14 @@ POSITIVE = [
     ("CREDIT_CARD", "Amex 3782 822463 10005 on file", "3782 822463 10005"),
     ("TIMESTAMP", "login at 1970-09-24 09:34:31 from the office", "1970-09-24 09:34:31"),
     ("TIMESTAMP", "created 2018-02-24T12:45Z by the system", "2018-02-24T12:45Z"),
+    ("ZIP_CODE", "my zip code is 35350", "35350"),
+    ("ZIP_CODE", "ZIP: 7412 SL", "7412 SL"),
+    ("ZIP_CODE", "Laukaantie 80, KOKKOLA, Finland 11507", "11507"),
+    ("ZIP_CODE", "Aalborg NO 9100", "9100"),
+    ("ZIP_CODE", "Toronto, ON M5V 2T6", "M5V 2T6"),
+    ("ZIP_CODE", "Mill Village\n    NS\n    B0J 2H0", "B0J 2H0"),
+    ("ZIP_CODE", "we met in ÖVERTURINGEN 840 24 last year", "840 24"),
+    ("ZIP_CODE", "Cyprus (Greek) 13429", "13429"),
 ]
 
 NEGATIVE = [
@@ -121,11 +133,18 @@ NEGATIVE = [
     ("MONEY", "the euro was introduced in 2002 and 12 countries joined"),
     ("PERSON", "Mr. and Mrs. were printed on the form"),
     ("PERSON", "the mr said nothing; Drive safely"),
+    ("PERSON", "a company named Acme Corp"),
+    ("PERSON", "my name is on the list; call me tomorrow"),
     ("AGE", "He served 5 years in prison and 3 years on probation."),
     ("AGE", "Invoice 36 was paid; page 61 is missing."),
     ("CREDIT_CARD", "card number 4111 1111 1111 1112 expired"),
     ("CREDIT_CARD", "the population was 1234567890123 in total"),
     ("TIMESTAMP", "On 1970-09-24 the court met at 09:34."),
+    ("ZIP_CODE", "The case originated in Application No 12345 against Turkey"),
+    ("ZIP_CODE", "He was fined EUR 15000 and USD 12345."),
+    ("ZIP_CODE", "The Olympics came to Munich 1972."),
+    ("ZIP_CODE", "the company had 12345 employees"),
+    ("ZIP_CODE", "under Decree 12345 of the ministry"),
 ]
 
 

@@ -64,3 +64,23 @@ def test_recognizer_finds_what_ner_misses():
 
 def test_recognizer_leaves_plain_numbers_alone():
     assert ValueRecognizer().detect("Article 8 and 14 of the Convention, 3 judges, 250 pages") == []
+
+
+@pytest.mark.parametrize(("text", "day"), [("She flew to Oslo on Tuesday morning.", "Tuesday"),
+                                           ("see you friday", "friday")])
+def test_a_weekday_alone_is_a_date_and_moves_by_the_weekday_offset(text, day):
+    [found] = ValueRecognizer().detect(text)
+    assert (found.label, found.text) == ("DATE_TIME", day)
+    shifted = _shifter().shift(day, "DATETIME")
+    assert shifted != day and shifted.lower().endswith("day")
+
+
+@pytest.mark.parametrize("text", ["the Sun was out", "Sat on the bench", "We wed in May"])
+def test_weekday_abbreviations_that_are_words_are_not_dates(text):
+    assert ValueRecognizer().detect(text) == []
+
+
+@pytest.mark.parametrize(("span", "expected"), [("the age of 66", "the age of 67"), ("82 y/o", "83 y/o"),
+                                                ("aged 43", "aged 44"), ("53", "54")])
+def test_the_number_in_any_age_span_moves_by_the_age_offset(span, expected):
+    assert _shifter().shift(span, "AGE") == expected

@@ -237,7 +237,11 @@ def _fmt(m: Mapping[str, float]) -> str:
 
 
 def _collect(detector: Any, docs: Sequence[Any]) -> list[list[DetectedEntity]]:
-    return detector.detect_batch([d.text for d in docs])
+    """A member's spans, name boundaries repaired as the default composite does before its union."""
+    from privrag.detect.span_cleanup import clean_name_spans
+
+    texts = [d.text for d in docs]
+    return [clean_name_spans(spans, t) for spans, t in zip(detector.detect_batch(texts), texts, strict=True)]
 
 
 def run_calibration(

@@ -19,7 +19,8 @@ class CompositeDetector(BaseDetector):
         strategy: ``"union"`` (default: cover every character any member
             flagged) or ``"best"`` (keep the best non-overlapping spans).
         source_priority: ``{source: rank}`` — higher rank wins the label of a
-            merged span (e.g. a precise ID recognizer over generic NER).
+            merged span (e.g. a precise ID recognizer over generic NER); a
+            ``"source:LABEL"`` key ranks one source's spans of one label.
         thresholds: minimum score per label, applied before merging.
 
     If any member fails, the whole detection fails (``PrivacyError``): a
@@ -33,7 +34,7 @@ class CompositeDetector(BaseDetector):
         detectors: Sequence[EntityDetector],
         *,
         strategy: Strategy = "union",
-        source_priority: Mapping[str, int] | None = None,
+        source_priority: Mapping[str, float] | None = None,
         thresholds: Mapping[str, float] | None = None,
     ) -> None:
         if not detectors:

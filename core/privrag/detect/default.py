@@ -114,16 +114,22 @@ class ParallelCompositeDetector(BaseDetector):
     shipped GLiNER runs on one torch thread, so on a 2-core machine the two
     members overlap instead of queueing. Merging is the same as
     :class:`~privrag.detect.composite.CompositeDetector` with ``strategy="union"``;
-    any member failing fails the whole detection (fail closed).
+    any member failing fails the whole detection (fail closed). With
+    ``clean_names`` (default) the members' name-like spans are repaired before
+    the union (:mod:`privrag.detect.span_cleanup`): one over-long span would
+    otherwise widen the merged one.
     """
 
     name = "composite"
 
-    def __init__(self, detectors: Sequence[EntityDetector], *, source_priority: Mapping[str, int]) -> None:
+    def __init__(
+        self, detectors: Sequence[EntityDetector], *, source_priority: Mapping[str, float], clean_names: bool = True
+    ) -> None:
         if not detectors:
             raise ValueError("ParallelCompositeDetector needs at least one detector")
         self.detectors = list(detectors)
         self.source_priority = dict(source_priority)
+        self.clean_names = clean_names
         self._pool: Any = None
 
     def _members_batch(self, texts: list[str]) -> list[list[list[DetectedEntity]]]:
@@ -138,13 +144,16 @@ class ParallelCompositeDetector(BaseDetector):
 
     def _detect_batch(self, texts: Sequence[str]) -> list[list[DetectedEntity]]:
         from privrag.detect.overlap import resolve_overlaps
+        from privrag.detect.span_cleanup import clean_name_spans
 
         per_member = self._members_batch(list(texts))
-        return [
-            resolve_overlaps([s for member in per_member for s in member[i]], text, strategy="union",
-                             source_priority=self.source_priority)
-            for i, text in enumerate(texts)
-        ]
+        out = []
+        for i, text in enumerate(texts):
+            spans = [s for member in per_member for s in member[i]]
+            if self.clean_names:
+                spans = clean_name_spans(spans, text)
+            out.append(resolve_overlaps(spans, text, strategy="union", source_priority=self.source_priority))
+        return out
 
 
 def load_thresholds(path: str | Path | None = None) -> dict[str, Any]:
@@ -244,17 +253,24 @@ def _is_shipped(gliner: Any) -> bool:
     return isinstance(gliner, (str, Path)) and (str(gliner) == "shipped" or (Path(gliner) / DELTA_FILE).exists())
 
 
-def _source_priority(detectors: Sequence[EntityDetector]) -> dict[str, int]:
+def _source_priority(detectors: Sequence[EntityDetector]) -> dict[str, float]:
     """Who names a merged span: identifier recognizers, then Presidio's patterns,
     then a hub GLiNER, then spaCy, then the small shipped GLiNER (which finds
     what to mask better than it names it)."""
     from privrag.detect.recognizers import identifier_recognizers
 
-    prio = {r.name: 4 for r in identifier_recognizers()}
+    prio: dict[str, float] = {r.name: 4 for r in identifier_recognizers()}
     for rec in ("IbanRecognizer", "EmailRecognizer", "CreditCardRecognizer", "IpRecognizer", "UrlRecognizer",
                 "PhoneRecognizer", "UsSsnRecognizer", "CryptoRecognizer", "MacAddressRecognizer"):
         prio[rec] = 3
     prio.update({"gliner": 2, "SpacyRecognizer": 1, "gliner_shipped": 0})
+    # ...except for persons and places, which it names better than spaCy-sm:
+    # WNUT-17 dev strict recall 0.331 -> 0.368 (persons 0.46 -> 0.54, places
+    # 0.49 -> 0.51); for companies spaCy stays first (0.33 vs 0.25)
+    prio.update({"gliner_shipped:PERSON": 1.5, "gliner_shipped:LOC": 1.5})
+    # and for the dates it keeps at its high calibrated threshold (0.7):
+    # spaCy-sm names "September 2024" an EVENT
+    prio["gliner_shipped:DATE_TIME"] = 1.5
     return prio
 
 

@@ -21,8 +21,8 @@ __all__ = ["resolve_overlaps", "Strategy"]
 Strategy = Literal["union", "best"]
 
 
-def _rank(s: DetectedEntity, priority: dict[str, int]) -> tuple[float, int, int]:
-    return (priority.get(s.source, 0), s.score, s.length)
+def _rank(s: DetectedEntity, priority: dict[str, float]) -> tuple[float, float, int]:
+    return (priority.get(f"{s.source}:{s.label}", priority.get(s.source, 0)), s.score, s.length)
 
 
 def resolve_overlaps(
@@ -30,13 +30,16 @@ def resolve_overlaps(
     text: str | None = None,
     *,
     strategy: Strategy = "union",
-    source_priority: dict[str, int] | None = None,
+    source_priority: dict[str, float] | None = None,
 ) -> list[DetectedEntity]:
     """Return non-overlapping spans sorted by start.
 
     ``union``: each cluster of transitively overlapping spans becomes one span
     over their union; label, score and source come from the best member
-    (``source_priority`` first, then score, then length).
+    (``source_priority`` first, then score, then length). A
+    ``source_priority`` key may also be ``"source:LABEL"`` — that source's
+    rank when it gives that label (a model may name persons better than
+    companies).
     ``best``: greedily keep the best spans that do not overlap a kept one.
     ``text`` (when given) is used to fill the union span's surface text.
     """
@@ -62,7 +65,7 @@ def resolve_overlaps(
     return out
 
 
-def _merge(cluster: list[DetectedEntity], text: str | None, priority: dict[str, int]) -> DetectedEntity:
+def _merge(cluster: list[DetectedEntity], text: str | None, priority: dict[str, float]) -> DetectedEntity:
     if len(cluster) == 1:
         return cluster[0]
     best = max(cluster, key=lambda s: _rank(s, priority))

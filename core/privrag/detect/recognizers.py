@@ -42,6 +42,7 @@ from privrag.detect.recognizer_base import (
 from privrag.detect.recognizers_personal import (
     age_recognizer,
     card_number_recognizer,
+    postcode_recognizer,
     timestamp_recognizer,
 )
 
@@ -356,18 +357,23 @@ _PARTICLE = r"(?:van|von|de|der|den|da|di|du|la|le|del|della|ben|bin|al|el|ter|z
 
 
 def titled_person_recognizer() -> ContextPatternRecognizer:
-    """Names after an honorific: "Mr Cahit Yetkinsekerci", "Mrs A. Christou", "Dr. Justin Beet".
+    """Names after an honorific or an introduction: "Mr Cahit Yetkinsekerci", "Mrs A. Christou",
+    "Dr. Justin Beet", "my name is Ludmiła", "everyone calls me Antti", "her maiden name is Vida".
 
     spaCy's small model misses many non-English names even in "a Turkish
-    national, Mr …"; the honorific is a reliable cue. The title itself is
-    not part of the match (it identifies no one).
+    national, Mr …", and single first names in chat ("My name is Eliane");
+    the honorific or the introduction is a reliable cue. Neither is part of
+    the match (they identify no one).
     """
     titles = r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Judge|Justice|Sir|Dame|Lord|Lady|Mme|Mlle|Herr|Frau|Signor|Señor"
+    intro = (r"my\s+name\s+is|my\s+name's|(?:first|last|maiden|family|middle)\s+name\s+is|surname\s+is"
+             r"|calls?\s+me|called\s+me|call\s+him|call\s+her|named\s+(?:him|her)|i\s+am\s+called|name:")
     name = (rf"(?:(?:[A-Z]\.\s?){{1,3}}\s?)?{_NAME_WORD}"
             rf"(?:\s(?:{_PARTICLE}\s){{0,2}}(?:{_NAME_WORD}|[A-Z]\.)){{0,3}}")
     return ContextPatternRecognizer(
         "PERSON",
-        [Rule("titled", rf"(?<=\b(?:{titles})\.?\s{{1,2}}){name}(?<!\.)", 0.7, case_sensitive=True)],
+        [Rule("titled", rf"(?<=\b(?:{titles})\.?\s{{1,2}}){name}(?<!\.)", 0.7, case_sensitive=True),
+         Rule("introduced", rf"(?<=\b(?i:{intro})\s{{1,2}}){name}(?<!\.)", 0.6, case_sensitive=True)],
         name="privrag_titled_person",
     )
 
@@ -391,13 +397,14 @@ _FACTORIES: tuple[Callable[[], ContextPatternRecognizer], ...] = (
     age_recognizer,
     card_number_recognizer,
     timestamp_recognizer,
+    postcode_recognizer,
 )
 
 #: entity types the recognizers report
 IDENTIFIER_ENTITIES: tuple[str, ...] = (
     "CASE_NUMBER", "ID_NUMBER", "NATIONAL_ID", "IBAN_CODE", "SWIFT_CODE", "ACCOUNT_NUMBER",
     "POLICY_NUMBER", "RECORD_NUMBER", "URL", "EMAIL_ADDRESS", "IP_ADDRESS", "DATE_OF_BIRTH", "STREET_ADDRESS", "MONEY",
-    "PERSON", "AGE", "CREDIT_CARD", "TIMESTAMP",
+    "PERSON", "AGE", "CREDIT_CARD", "TIMESTAMP", "ZIP_CODE",
 )  # fmt: skip
 
 

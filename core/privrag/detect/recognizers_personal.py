@@ -25,6 +25,7 @@ __all__ = [
     "card_number_recognizer",
     "timestamp_recognizer",
     "phone_recognizer",
+    "postcode_recognizer",
     "MIN_PHONE_DIGITS",
 ]
 
@@ -127,6 +128,53 @@ def timestamp_recognizer() -> ContextPatternRecognizer:
         [Rule("iso_datetime", r"(?<![\w/.-])(?:1[89]|2\d)\d{2}-[01]\d-[0-3]\d[ T][0-2]\d:[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?"
                               r"(?:Z|[+-][01]\d:?[0-5]\d)?(?![\w:])", 0.75)],
         context=["at", "on", "time", "timestamp", "logged", "created", "date"],
+    )
+
+
+#: words that precede a number without making it a postcode ("Application No 12345", "EUR 15000")
+_NOT_A_PLACE = (
+    "No", "Nos", "Nr", "Number", "Art", "Article", "Case", "Application", "Applications", "Vol", "Volume",
+    "Page", "Pages", "Room", "Flight", "Protocol", "Section", "Ref", "ID", "Code", "Decree", "Law", "Act",
+    "Order", "Decision", "Judgment", "Report", "Series", "Model", "Version", "Box", "Tel", "Fax", "Phone",
+    "USD", "EUR", "GBP", "CHF", "JPY", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "TRY", "RUB", "AUD", "CAD",
+    "INR", "RON", "BGN", "HRK", "UAH", "ISK",
+)  # fmt: skip
+
+
+def postcode_recognizer() -> ContextPatternRecognizer:
+    """Postcodes: after "zip"/"postcode", or after a place name ("Finland 11507", "Aalborg NO 9100").
+
+    A bare five-digit number is not a postcode; one that ends a place name or
+    a state/province code ("Toronto, ON M5V 2T6", "Wrocław 53-320", "Riisa
+    Estonia 12345") is, and with the place masked but the code visible, the
+    code alone still narrows a person down to a few streets. Four-digit codes
+    (Denmark, Norway, Switzerland, Austria, …) are taken only after a state
+    or country code or a "zip" label: after a capitalised word they are
+    mostly years.
+    """
+    code5 = r"(?:\d{5}(?:-\d{3,4})?|\d{3}\s\d{2}|\d{2}-\d{3})"
+    code4 = r"\d{4}(?:\s?\p{Lu}{2})?"
+    uk = r"\p{Lu}{1,2}\d[\p{Lu}\d]?\s?\d\p{Lu}{2}"
+    ca = r"\p{Lu}\d\p{Lu}\s?\d\p{Lu}\d"
+    end = r"(?![\w/-]|[.,]\d)"
+    not_place = "|".join(_NOT_A_PLACE)
+    word = r"\p{Lu}[\p{L}'’.\-]*"
+    place = rf"\b{word}(?:\s+{word}){{0,3}}(?:\s*\([^)\n]{{1,24}}\))?,?\s{{1,6}}"
+    state = r"\b\p{Lu}{2,3},?\s{1,6}"
+    # the word right before the code decides: "Application No 12345" is no postcode
+    not_after = rf"(?<!\b(?:{not_place})\.?,?\s{{1,6}})"
+    return ContextPatternRecognizer(
+        "ZIP_CODE",
+        [
+            Rule("labelled", rf"(?<=\b(?:zip|zip\s+code|postcode|post\s+code|postal\s+code|plz)\s{{0,2}}(?:is|:|#)?\s{{0,2}})"
+                             rf"(?<![\w-])(?:{code5}|{code4}|{uk}|{ca}){end}", 0.85),
+            Rule("after_state", rf"(?=[\p{{Lu}}\d])(?<={state}){not_after}(?<![\w-])(?:{code5}|{code4}|{uk}|{ca}){end}",
+                 0.6, case_sensitive=True),
+            Rule("after_place", rf"(?=\d)(?<={place}){not_after}(?<![\w-]){code5}{end}", 0.55, case_sensitive=True),
+        ],
+        context=["zip", "postcode", "postal", "address", "street", "lives", "live", "located", "city"],
+        before=64,
+        after=16,
     )
 
 

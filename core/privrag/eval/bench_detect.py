@@ -202,8 +202,9 @@ def render_markdown(payload: dict[str, Any]) -> str:
             lines += ["", markdown_table(entry["methods"], list(SPAN_METRICS)), "Recall per gold label:", "",
                       _per_label_table(entry["methods"])]
     lines += [
-        "Thresholds of `privrag_default` were calibrated on TAB dev only; TAB test, PANORAMA, Presidio synth and "
-        "WNUT-17 test are report-only.",
+        "Thresholds of `privrag_default` were calibrated on TAB dev and WNUT-17 dev "
+        "(`python -m privrag.detect.calibration`); TAB test, PANORAMA, Presidio synth and WNUT-17 test are "
+        "report-only.",
         "",
         *[f"- {c}" for c in CITATIONS],
     ]

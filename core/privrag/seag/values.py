@@ -51,6 +51,8 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 _MONTH_ONLY = re.compile(rf"(?<!\w)(?P<mon>{'|'.join(_MONTHS)})(?!\w)", re.I)
 _WEEKDAY = re.compile(rf"(?<!\w)(?P<day>{_DAY_ALT})(?!\w)", re.I)
+#: full weekday names only: "Sat", "Sun" and "Wed" are ordinary words too
+_WEEKDAY_FULL = re.compile(rf"(?<!\w)(?P<day>{'|'.join(_DAYS)})(?!\w)", re.I)
 
 _CURRENCY_WORDS = {
     "$": "USD", "US$": "USD", "USD": "USD", "dollars": "USD", "dollar": "USD",
@@ -76,6 +78,8 @@ _IDENT = re.compile(
 #: digit groups separated by spaces, dots or dashes (≥ 7 digits): phones, cards
 _NUMBER_RUN = re.compile(r"(?<![\w.])\+?(?:\(\d{1,5}\)|\d{1,6})(?:[\s.\-]{1,2}(?:\(\d{1,5}\)|\d{2,6})){1,6}(?![\w])")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?![\w-])")
+#: a standalone number of at most three digits (the age inside an age span)
+_BARE_AGE = re.compile(r"(?<![\w.,/-])\d{1,3}(?![\w/-]|[.,]\d)")
 _AGE = re.compile(r"(?<!\w)(?:aged\s+(?P<a>\d{1,3})|(?P<b>\d{1,3})[\s-]years?[\s-]old)(?!\w)", re.I)
 
 
@@ -290,8 +294,9 @@ class ValueShifter:
             return out
         if category == "AGE":
             out = self.shift_ages(text)
-            if out == text and text.strip().isdigit():
-                out = str(max(1, int(text) + self.params.age_shift))
+            if out == text:
+                # "the age of 66", "82 y/o", "turned 53": the number in an age span is the age
+                out = _BARE_AGE.sub(lambda m: str(max(1, int(m.group(0)) + self.params.age_shift)), text)
             return out
         if category == "QUANTITY":
             return self.shift_percentages(self.shift_amounts(text))
@@ -382,6 +387,9 @@ class ValueRecognizer(BaseDetector):
             for _kind, pat in _DATE_PATTERNS:
                 for m in pat.finditer(text):
                     add(m.start(), m.end(), "DATE_TIME")
+            # "we flew on Tuesday" narrows a trip down as a date does; shifted by one per-request offset
+            for m in _WEEKDAY_FULL.finditer(text):
+                add(m.start(), m.end(), "DATE_TIME")
         if self.ages:
             for m in _AGE.finditer(text):
                 add(m.start(), m.end(), "AGE")
