@@ -41,13 +41,18 @@ def _roundtrip(prep: Any, texts: list[str]) -> bool:
 
 def _hiding_block(dataset: str, docs: list, methods: dict[str, Any], seed: int, items: Any) -> dict[str, Any]:
     """Methods run interleaved per document, so that load on a shared machine
-    affects their timings alike; a warm-up call keeps model loading out."""
+    affects their timings alike, in an order rotated per document: torch's
+    worker threads keep spinning for a while after the default detector's
+    GLiNER call, and whichever method always ran next paid for it. A warm-up
+    call keeps model loading out."""
     aggs = {name: Aggregate() for name in methods}
     for method in methods.values():
         method.prepare([TAB_QUESTION, docs[0].text] if dataset == "tab" else [docs[0].text], seed)
     for i, doc in enumerate(docs):
         texts = [TAB_QUESTION, doc.text] if dataset == "tab" else [doc.text]
-        for name, method in methods.items():
+        names = list(methods)
+        for name in names[i % len(names) :] + names[: i % len(names)]:
+            method = methods[name]
             prep = method.prepare(texts, seed + i)
             t0 = time.perf_counter()
             ok = _roundtrip(prep, texts)
