@@ -6,8 +6,9 @@ A calibrated composite, built once per process:
   ``MONEY`` included) and privrag's identifier recognizers
   (:mod:`privrag.detect.recognizers`: application numbers, national IDs,
   IBAN/SWIFT, account/policy/record numbers, URLs, IPs, dates of birth,
-  street addresses, sums of money; :mod:`privrag.detect.recognizers_personal`:
-  ages, payment cards, timestamps, and Presidio's phone recognizer over 30
+  street addresses, sums of money, names after an honorific or an
+  introduction; :mod:`privrag.detect.recognizers_personal`: ages, payment
+  cards, timestamps, postcodes, and Presidio's phone recognizer over 30
   regions instead of 8);
 * a **GLiNER** model — the one trained here and shipped with the package
   (:mod:`privrag.detect.shipped`) when calibration found it helps, or any
@@ -17,9 +18,10 @@ A calibrated composite, built once per process:
   general text, WNUT-17 ``dev`` (:mod:`privrag.detect.calibration`,
   :mod:`privrag.detect.calibration_general`), stored in
   ``privrag/assets/detect_thresholds.json``;
-* overlap resolution by **union** (a partly masked name is a leak), with
-  identifier recognizers winning the label of a merged span; the members run
-  concurrently (:class:`ParallelCompositeDetector`);
+* overlap resolution by **union** (a partly masked name is a leak), after
+  each member's name spans are repaired (:mod:`privrag.detect.span_cleanup`),
+  with identifier recognizers winning the label of a merged span; the members
+  run concurrently (:class:`ParallelCompositeDetector`);
 * optionally (when calibration found it helps) **mention propagation**:
   every other occurrence of a detected name is marked too.
 
