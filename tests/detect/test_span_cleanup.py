@@ -55,6 +55,8 @@ def test_over_long_name_spans_are_cut_to_the_names(text, surface, label, expecte
         ("Smith, John wrote", "Smith, John", "PERSON"),  # one comma without "and" is no list
         ("emidio p lombardo wrote", "emidio p lombardo", "PERSON"),  # all lowercase: no case cue to use
         ("Satoshi Nakamoto wrote", "Satoshi Nakamoto", "PERSON"),
+        ("un prêt de la Société générale hier", "Société générale", "ORG"),  # lowercase ending in French
+        ("studia all'Università degli studi di Milano", "Università degli studi", "ORG"),
     ],
 )
 def test_well_formed_names_are_left_alone(text, surface, label):

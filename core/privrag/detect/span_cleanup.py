@@ -38,6 +38,13 @@ NAME_LABELS: frozenset[str] = frozenset(
 )
 #: labels of single persons (lists are split, honorifics stripped)
 PERSON_LABELS: frozenset[str] = frozenset({"PERSON", "PER"})
+#: organisation labels (trailing lowercase words are cut only when they are function words)
+ORG_LABELS: frozenset[str] = frozenset({"ORG", "ORGANIZATION"})
+#: words no organisation name ends with
+_FUNCTION_WORDS: frozenset[str] = frozenset(
+    {"of", "the", "and", "in", "at", "for", "to", "on", "with", "by", "from", "as", "or", "a", "an", "is", "was",
+     "are", "were", "has", "had", "have", "said", "says", "which", "who", "that"}
+)
 #: gender honorifics: context, not name (TAB's scorer skips mr/mrs/ms too)
 HONORIFICS: frozenset[str] = frozenset({"mr", "mrs", "ms", "miss", "mx", "mme", "mlle"})
 #: lowercase words that belong inside a person's or a place's name ("Ludwig van Beethoven", "Isle of Man")
@@ -130,8 +137,12 @@ def _trim(start: int, end: int, text: str, label: str) -> list[tuple[int, int]]:
         if label in PERSON_LABELS and any(ch.isdigit() for ch in core):
             return True  # no name has digits: spaCy-sm's "Articles 10" as a person
         if has_upper and core.isalpha() and core.islower():
-            # a trailing verb or preposition; a leading one only before a person
-            return not leading or label in PERSON_LABELS
+            if leading:  # "features Johan Lynge"; organisations keep theirs ("the")
+                return label in PERSON_LABELS
+            # a trailing verb or preposition; organisation names may end in a
+            # lowercase word in other languages ("Société générale"), so only
+            # a function word is cut there
+            return label not in ORG_LABELS or core in _FUNCTION_WORDS
         return False
 
     while toks and (droppable_edge(text[toks[-1][0] : toks[-1][1]], leading=False)
