@@ -45,13 +45,15 @@ _FUNCTION_WORDS: frozenset[str] = frozenset(
     {"of", "the", "and", "in", "at", "for", "to", "on", "with", "by", "from", "as", "or", "a", "an", "is", "was",
      "are", "were", "has", "had", "have", "said", "says", "which", "who", "that"}
 )
-#: gender honorifics: context, not name (TAB's scorer skips mr/mrs/ms too)
-HONORIFICS: frozenset[str] = frozenset({"mr", "mrs", "ms", "miss", "mx", "mme", "mlle"})
-#: lowercase words that belong inside a person's or a place's name ("Ludwig van Beethoven", "Isle of Man")
-NAME_PARTICLES: frozenset[str] = frozenset(
+#: gender honorifics: context, not name (TAB's scorer skips mr/mrs/ms too). Narrower than
+#: :data:`privrag.detect.grouping.HONORIFICS`: "Dr", "Judge", "Lord" stay with the name here
+GENDER_HONORIFICS: frozenset[str] = frozenset({"mr", "mrs", "ms", "miss", "mx", "mme", "mlle"})
+#: lowercase words that belong inside a person's or a place's name ("Ludwig van Beethoven", "Isle of
+#: Man", "Ústí nad Labem"): SEAG's name particles plus the connectors of place names
+INNER_NAME_WORDS: frozenset[str] = frozenset(
     {"van", "von", "der", "den", "de", "del", "della", "di", "da", "do", "dos", "das", "du", "le", "la", "les",
      "bin", "binti", "ibn", "al", "el", "ter", "ten", "zu", "y", "e", "af", "av", "of", "and", "upon", "on",
-     "sur", "am", "im", "an", "the", "en", "nad", "pod", "u", "v", "na"}
+     "und", "sur", "am", "im", "an", "the", "en", "nad", "pod", "u", "v", "na"}
 )
 #: labels whose spans are split at inner lowercase words that are not particles ("Leiva flew to LEPPEN")
 SPLIT_INNER_LABELS: frozenset[str] = frozenset({"PERSON", "PER", "NORP", "NRP", "LOC", "LOCATION", "GPE"})
@@ -60,7 +62,7 @@ DOT_ABBREVIATIONS: frozenset[str] = frozenset(
     {"inc", "ltd", "co", "corp", "jr", "sr", "st", "bros", "plc", "llc", "llp", "mfg", "dept", "univ", "ave", "no"}
 )
 
-_LINE_BREAK = re.compile(r"[ \t]*(?:\r\n|\r|\n)[\s]*")
+_LINE_BREAK = re.compile(r"[ \t]*(?:\r\n|\r|\n)\s*")
 _TOKEN = re.compile(r"\S+")
 _LIST_SEP = re.compile(r"\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+")
 _POSSESSIVE = re.compile(r"['’]s?$")
@@ -107,7 +109,7 @@ def _split_inner(start: int, end: int, text: str, label: str) -> list[tuple[int,
     out, pos = [], start
     for m in _TOKEN.finditer(text, start, end):
         word = m.group(0)
-        if word.isalpha() and word.islower() and word not in NAME_PARTICLES:
+        if word.isalpha() and word.islower() and word not in INNER_NAME_WORDS:
             if m.start() > pos:
                 out.append((pos, m.start()))
             pos = m.end()
@@ -152,14 +154,14 @@ def _trim(start: int, end: int, text: str, label: str) -> list[tuple[int, int]]:
         toks.pop(0)
     if len(toks) > 1:
         first = text[toks[0][0] : toks[0][1]].strip(_EDGE_JUNK).rstrip(".").lower()
-        if (label in PERSON_LABELS and first in HONORIFICS) or first in _LEADING_WORDS:
+        if (label in PERSON_LABELS and first in GENDER_HONORIFICS) or first in _LEADING_WORDS:
             toks.pop(0)
     if not toks:
         return []
     a, b = toks[0][0], toks[-1][1]
     a, b = _strip_chars(a, b, text)
     poss = _POSSESSIVE.search(text, a, b)
-    if poss and poss.start() > a and text[poss.start() - 1].isalpha() and (poss.group(0) != "'" or text[b - 2] == "s"):
+    if poss and poss.start() > a and text[poss.start() - 1].isalpha() and (len(poss.group(0)) == 2 or text[b - 2] == "s"):
         b = poss.start()
     return [(a, b)] if b > a else []
 

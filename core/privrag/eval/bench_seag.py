@@ -48,9 +48,9 @@ def _hiding_block(dataset: str, docs: list, methods: dict[str, Any], seed: int, 
     aggs = {name: Aggregate() for name in methods}
     for method in methods.values():
         method.prepare([TAB_QUESTION, docs[0].text] if dataset == "tab" else [docs[0].text], seed)
+    names = list(methods)
     for i, doc in enumerate(docs):
         texts = [TAB_QUESTION, doc.text] if dataset == "tab" else [doc.text]
-        names = list(methods)
         for name in names[i % len(names) :] + names[: i % len(names)]:
             method = methods[name]
             prep = method.prepare(texts, seed + i)
