@@ -17,7 +17,8 @@ from privrag.detect.recognizers import (
     identifier_recognizers,
 )
 
-RECS = {r.supported_entities[0]: r for r in identifier_recognizers()}
+# one pattern recognizer per entity (the address-block recognizer is tested on its own)
+RECS = {r.supported_entities[0]: r for r in identifier_recognizers() if isinstance(r, ContextPatternRecognizer)}
 
 
 def confident(entity: str, text: str) -> list[str]:
@@ -83,6 +84,9 @@ POSITIVE = [
     ("AGE", "a 61-year-old man was admitted", "61"),
     ("AGE", "He died at the age of 42 in Leeds.", "42"),
     ("AGE", "The claimant, aged 54, had worked there.", "54"),
+    ("AGE", "My brother just turned 32", "32"),
+    ("AGE", "My birthday is on the weekend. I'll turn 52.", "52"),
+    ("AGE", "Written when he was 78.", "78"),
     ("CREDIT_CARD", "my card 4273468222888969924 was charged twice", "4273468222888969924"),
     ("CREDIT_CARD", "card number 4111 1111 1111 1111 expired", "4111 1111 1111 1111"),
     ("CREDIT_CARD", "the Maestro card 503802053770 is blocked", "503802053770"),
@@ -137,6 +141,8 @@ NEGATIVE = [
     ("PERSON", "my name is on the list; call me tomorrow"),
     ("AGE", "He served 5 years in prison and 3 years on probation."),
     ("AGE", "Invoice 36 was paid; page 61 is missing."),
+    ("AGE", "The car turned 90 degrees and stopped."),
+    ("AGE", "Turn 5 pages back; when he was 12 years in office."),
     ("CREDIT_CARD", "card number 4111 1111 1111 1112 expired"),
     ("CREDIT_CARD", "the population was 1234567890123 in total"),
     ("TIMESTAMP", "On 1970-09-24 the court met at 09:34."),

@@ -49,6 +49,43 @@ def test_qa_judge_and_gold_surname():
     assert not judge("Murray", "Mr Murray applied", "Mr Cruz", "Mr Murray").user
 
 
+class _SeedAliasing:
+    """Hides the applicant's surname only under even seeds; restores exactly."""
+
+    def __init__(self) -> None:
+        self.seeds: list[int] = []
+
+    def prepare(self, texts, seed):
+        from types import SimpleNamespace
+
+        self.seeds.append(seed)
+        aliased = [t.replace("Okafor", "Brandt") if seed % 2 == 0 else t for t in texts]
+        return SimpleNamespace(aliased=aliased, table=[{"original": "Okafor", "alias": "Brandt"}],
+                               restore=lambda s: s.replace("Brandt", "Okafor"))
+
+
+def test_qa_metrics_are_means_over_alias_seeds():
+    from types import SimpleNamespace
+
+    from privrag.eval.bench_seag import QA_SEED_STRIDE, _qa_block
+
+    doc = SimpleNamespace(id="d1", text="The applicant, Mr Okafor, complained.",
+                          meta={"provenance": {"applicant": "Chidi Okafor"}})
+    method = _SeedAliasing()
+    items: list = []
+    # the generator names whoever the context calls the applicant
+    generator = lambda q, ctx: "Brandt" if "Brandt" in ctx else "Okafor"  # noqa: E731
+    res = _qa_block([doc], {"m": method}, seed=0, items=items, generator=generator, alias_seeds=2)
+    assert method.seeds == [0, QA_SEED_STRIDE]  # seed 0 hides the name, seed 1000 does too (even)
+    assert res["per_method"]["m"]["user"] == 1.0
+    method2 = _SeedAliasing()
+    res2 = _qa_block([doc], {"m": method2}, seed=1, items=[], generator=generator, alias_seeds=2)
+    assert method2.seeds == [1, 1 + QA_SEED_STRIDE]  # odd seeds: nothing hidden
+    assert res2["per_method"]["m"] == {"privacy": 0.0, "user": 0.0, "user_by_seed": [0.0, 0.0]}
+    assert res["qa"] == {"qa_docs": 1, "alias_seeds": 2, "org": 1.0}
+    assert [i["alias_seed"] for i in items if i["method"] == "m"] == [0, 1]
+
+
 def test_unknown_method_and_missing_data_are_usage_errors(tmp_path):
     r = runner.invoke(app, ["bench", "seag", "--methods", "nope", "--out", str(tmp_path / "o")])
     assert r.exit_code == 2
@@ -79,7 +116,8 @@ def test_parserless_presidio_gives_identical_spans(require_data):
 def test_cli_end_to_end_on_two_documents(require_data, tmp_path):
     out = tmp_path / "bench"
     r = runner.invoke(app, ["bench", "seag", "--data-dir", str(require_data), "--out", str(out), "--limit", "2",
-                            "--tab-split", "dev", "--qa-limit", "1", "--max-new-tokens", "6"])
+                            "--tab-split", "dev", "--qa-limit", "1", "--max-new-tokens", "6",
+                            "--qa-seeds", "2"])
     assert r.exit_code == 0, r.output
     report = json.loads((out / "seag.json").read_text())
     for ds in ("tab", "presidio_synth"):
@@ -94,4 +132,5 @@ def test_cli_end_to_end_on_two_documents(require_data, tmp_path):
     items = [json.loads(line) for line in (out / "seag_items.jsonl").read_text().splitlines()]
     qa = [i for i in items if i["task"] == "qa" and i["method"] == "seag"]
     assert qa and qa[0]["raw_answer"] is not None and qa[0]["table"]
+    assert len(qa) == 2 and len(tab["methods"]["seag"]["user_by_seed"]) == 2
     assert "| seag |" in (out / "seag.md").read_text()

@@ -142,3 +142,29 @@ def test_surname_with_apostrophe_is_a_name_part():
     alias_surname = req.table.mapping["Mr Colin Joseph O’Brien"].split()[-1]
     assert req.table.mapping.get("O’Brien") == alias_surname
     assert req.restore(f"The applicant is Mr. {alias_surname}.") == "The applicant is Mr. O’Brien."
+
+
+def test_year_like_house_number_stays_part_of_the_address():
+    """The value recognizer reads "1659" as a year; inside the detector's address it is a house number,
+    and the whole address is aliased — not just the "year" shifted with the street left as it was."""
+    text = "Debra Neal\n3536 1659 Hoog St\nApt. 839\nBrakpan"
+    det = GazetteerDetector([("3536 1659 Hoog St", "STREET_ADDRESS"), ("Debra Neal", "PERSON")])
+    req = SEAG(det, seed=2).prepare([text])
+    assert req.table.mapping.get("3536 1659 Hoog St") is not None
+    for original in ("3536", "1659", "Hoog"):
+        assert original not in req.aliased[0]
+    assert req.restore(req.aliased[0]) == text
+
+
+def test_values_inside_dates_and_ages_stay_values():
+    from privrag.seag.builder import _drop_values_inside_entities
+
+    def span(s: int, e: int, label: str, source: str) -> DetectedEntity:
+        return DetectedEntity(s, e, label, "x" * (e - s), 0.9, source)
+
+    age_in_date = [span(0, 11, "DATE_TIME", "SpacyRecognizer"), span(0, 2, "AGE", "seag_values")]
+    year_in_org = [span(0, 14, "ORG", "SpacyRecognizer"), span(5, 9, "DATE_TIME", "seag_values")]
+    same_extent = [span(0, 4, "LOCATION", "SpacyRecognizer"), span(0, 4, "DATE_TIME", "seag_values")]
+    assert _drop_values_inside_entities(age_in_date) == age_in_date
+    assert _drop_values_inside_entities(year_in_org) == year_in_org[:1]
+    assert _drop_values_inside_entities(same_extent) == same_extent

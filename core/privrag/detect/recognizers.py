@@ -19,7 +19,9 @@ precision:
   scores below :data:`CONTEXT_FREE_MIN` alone and at least that with context,
   so one threshold per label decides "context required or not".
 
-:func:`identifier_recognizers` returns them all; :func:`identifier_detector`
+Postal address *blocks* are found by their layout rather than a pattern
+(:mod:`privrag.detect.recognizers_address`, a plain Presidio
+``EntityRecognizer``). :func:`identifier_recognizers` returns them all; :func:`identifier_detector`
 wraps them (plus Presidio's own pattern recognizers) as a privrag detector.
 """
 
@@ -39,6 +41,7 @@ from privrag.detect.recognizer_base import (
     pesel_ok,
     tc_kimlik_ok,
 )
+from privrag.detect.recognizers_address import address_block_recognizer
 from privrag.detect.recognizers_personal import (
     age_recognizer,
     card_number_recognizer,
@@ -378,7 +381,7 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
     )
 
 
-_FACTORIES: tuple[Callable[[], ContextPatternRecognizer], ...] = (
+_FACTORIES: tuple[Callable[[], Any], ...] = (
     case_number_recognizer,
     reference_number_recognizer,
     national_id_recognizer,
@@ -398,6 +401,7 @@ _FACTORIES: tuple[Callable[[], ContextPatternRecognizer], ...] = (
     card_number_recognizer,
     timestamp_recognizer,
     postcode_recognizer,
+    address_block_recognizer,
 )
 
 #: entity types the recognizers report
@@ -408,7 +412,7 @@ IDENTIFIER_ENTITIES: tuple[str, ...] = (
 )  # fmt: skip
 
 
-def identifier_recognizers() -> list[ContextPatternRecognizer]:
+def identifier_recognizers() -> list[Any]:
     """One fresh instance of every identifier recognizer (add them to any Presidio registry)."""
     return [make() for make in _FACTORIES]
 

@@ -99,7 +99,8 @@ def card_number_recognizer() -> ContextPatternRecognizer:
 
 
 def age_recognizer() -> ContextPatternRecognizer:
-    """Ages: "36 years old", "a 61-year-old", "aged 54", "at the age of 42", "age: 23".
+    """Ages: "36 years old", "a 61-year-old", "aged 54", "at the age of 42", "age: 23",
+    "I just turned 54", "written when he was 78".
 
     Only the number is matched — it is the attribute; "years old" is not.
     A number alone is never an age.
@@ -110,6 +111,13 @@ def age_recognizer() -> ContextPatternRecognizer:
         [
             Rule("years_old", rf"(?<![\w.,/-]){n}(?=[\s-]+(?:years?|yrs?)[\s-]+old\b|[\s-]*(?:y/o|yo)\b)", 0.7),
             Rule("aged", rf"(?<=\b(?:aged|age|ages|age\s+of|age:)\s{{1,2}}){n}(?![\w/-]|[.,]\d)", 0.7),
+            # "I just turned 54", "I'll turn 52." — only where the number ends the clause or
+            # a time word follows ("turned 90 degrees", "turn 5 pages" are not ages)
+            Rule("turned", rf"(?<=\b(?:turn|turns|turned|turning)\s){n}"
+                           rf"(?=\s*(?:[.,!;?)]|$)|\s+(?:today|tomorrow|this|next|last|on|in)\b)", 0.6),
+            # "Written when he was 78." — the number ends the clause
+            Rule("when_was", rf"(?<=\bwhen\s(?:he|she|I|they|we|you)\s(?:was|were|turned)\s){n}"
+                             rf"(?=\s*(?:[.,!;?)]|$))", 0.6),
         ],
         context=["old", "age", "aged", "born", "patient", "man", "woman", "boy", "girl", "child"],
         before=16,

@@ -33,6 +33,10 @@ __all__ = ["register", "seag_command", "run_benchmark"]
 log = logging.getLogger(__name__)
 
 TAB_QUESTION = seag_qa.QUESTION
+#: alias seeds of one judgment are this far apart, so they never meet another judgment's
+QA_SEED_STRIDE = 1000
+#: alias draws per judgment for the answer metrics
+QA_ALIAS_SEEDS = 3
 
 
 def _roundtrip(prep: Any, texts: list[str]) -> bool:
@@ -70,9 +74,18 @@ def _hiding_block(dataset: str, docs: list, methods: dict[str, Any], seed: int, 
     return out
 
 
-def _qa_block(docs: list, methods: dict[str, Any], seed: int, items: Any, generator: Any) -> dict[str, Any]:
+def _qa_block(
+    docs: list, methods: dict[str, Any], seed: int, items: Any, generator: Any, alias_seeds: int = 1
+) -> dict[str, Any]:
+    """The paper's answer metrics. The aliases a request gets are a random draw,
+    and one draw moves a 135M generator's answer on a handful of judgments, so
+    each judgment is asked once per alias seed (``seed + k * QA_SEED_STRIDE + i``)
+    and ``privacy``/``user`` are means over all draws; the per-seed values are
+    reported too. ``org`` needs no aliases and is asked once (greedy decoding)."""
     todo = [(d, g) for d in docs if (g := seag_qa.applicant_surname(d))]
-    results: dict[str, Any] = {name: {"privacy": 0, "user": 0} for name in methods}
+    per_seed: dict[str, list[dict[str, int]]] = {
+        name: [{"privacy": 0, "user": 0} for _ in range(alias_seeds)] for name in methods
+    }
     org = 0
     for i, (doc, gold) in enumerate(todo):
         context = doc.text[: seag_qa.CONTEXT_CHARS]
@@ -82,22 +95,27 @@ def _qa_block(docs: list, methods: dict[str, Any], seed: int, items: Any, genera
             "dataset": "tab", "doc_id": doc.id, "method": "original", "task": "qa",
             "received": [TAB_QUESTION, context], "table": [], "raw_answer": answer, "restored_answer": answer,
         })
-        for name, method in methods.items():
-            prep = method.prepare([TAB_QUESTION, context], seed + i)
-            raw = generator(prep.aliased[0], prep.aliased[1])
-            restored = prep.restore(raw)
-            verdict = seag_qa.judge(gold, "\n".join(prep.aliased), raw, restored)
-            results[name]["privacy"] += verdict.privacy
-            results[name]["user"] += verdict.user
-            items.append({
-                "dataset": "tab", "doc_id": doc.id, "method": name, "task": "qa",
-                "received": prep.aliased, "table": prep.table, "raw_answer": raw,
-                "restored_answer": restored, "hidden": verdict.hidden, "user": verdict.user,
-            })
+        for k in range(alias_seeds):
+            for name, method in methods.items():
+                prep = method.prepare([TAB_QUESTION, context], seed + k * QA_SEED_STRIDE + i)
+                raw = generator(prep.aliased[0], prep.aliased[1])
+                restored = prep.restore(raw)
+                verdict = seag_qa.judge(gold, "\n".join(prep.aliased), raw, restored)
+                per_seed[name][k]["privacy"] += verdict.privacy
+                per_seed[name][k]["user"] += verdict.user
+                items.append({
+                    "dataset": "tab", "doc_id": doc.id, "method": name, "task": "qa", "alias_seed": k,
+                    "received": prep.aliased, "table": prep.table, "raw_answer": raw,
+                    "restored_answer": restored, "hidden": verdict.hidden, "user": verdict.user,
+                })
     n = len(todo)
-    qa = {"qa_docs": n, "org": round(org / n, 4) if n else 0.0}
-    for name in methods:
-        results[name] = {k: round(v / n, 4) if n else 0.0 for k, v in results[name].items()}
+    qa = {"qa_docs": n, "alias_seeds": alias_seeds, "org": round(org / n, 4) if n else 0.0}
+    results: dict[str, Any] = {}
+    for name, seeds in per_seed.items():
+        results[name] = {
+            key: round(sum(s[key] for s in seeds) / (n * alias_seeds), 4) if n else 0.0 for key in ("privacy", "user")
+        }
+        results[name]["user_by_seed"] = [round(s["user"] / n, 4) if n else 0.0 for s in seeds]
     return {"qa": qa, "per_method": results}
 
 
@@ -112,6 +130,7 @@ def run_benchmark(
     qa: bool = True,
     qa_limit: int | None = None,
     max_new_tokens: int = 24,
+    qa_seeds: int = QA_ALIAS_SEEDS,
 ) -> dict[str, Any]:
     data = resolve_data_dir(data_dir)
     tab = load_tab(tab_split, data)
@@ -122,7 +141,7 @@ def run_benchmark(
     report: dict[str, Any] = {"datasets": {}, "config": {
         "methods": list(methods), "seed": seed, "limit": limit, "tab_split": tab_split,
         "generator": "SmolLM2-135M-Instruct (greedy)" if qa else None,
-        "question": TAB_QUESTION, "context_chars": seag_qa.CONTEXT_CHARS,
+        "question": TAB_QUESTION, "context_chars": seag_qa.CONTEXT_CHARS, "qa_alias_seeds": qa_seeds if qa else None,
     }}
     items: list[dict[str, Any]] = []
     tab_methods = _hiding_block("tab", tab, built, seed, items)
@@ -130,7 +149,7 @@ def run_benchmark(
     if qa:
         gen = seag_qa.LocalGenerator(max_new_tokens=max_new_tokens)
         qa_docs = tab[:qa_limit] if qa_limit else tab
-        res = _qa_block(qa_docs, built, seed, items, gen)
+        res = _qa_block(qa_docs, built, seed, items, gen, alias_seeds=qa_seeds)
         entry["qa"] = res["qa"]
         for name, vals in res["per_method"].items():
             tab_methods[name].update({"org": res["qa"]["org"], **vals})
@@ -151,9 +170,13 @@ def render_markdown(report: dict[str, Any]) -> str:
         lines += [f"## {ds} (split: {entry['split']}, {entry['n_docs']} docs)", ""]
         lines.append(markdown_table(entry["methods"], cols + (qa_cols if has_qa else [])))
         if has_qa:
+            seeds = entry["qa"].get("alias_seeds", 1)
+            by_seed = "; ".join(f"{name} {m['user_by_seed']}" for name, m in entry["methods"].items()
+                                if "user_by_seed" in m)
             lines += [f"Answer metrics on {entry['qa']['qa_docs']} judgments (first "
                       f"{report['config']['context_chars']} characters, \"{report['config']['question']}\", "
-                      f"generator {report['config']['generator']}).", ""]
+                      f"generator {report['config']['generator']}); privacy and user are means over "
+                      f"{seeds} alias seed(s) per judgment (user per seed: {by_seed}).", ""]
         lines += ["Hiding by gold label:", ""]
         for name, m in entry["methods"].items():
             by = ", ".join(f"{k} {v:.3f}" for k, v in m.get("hiding_by_label", {}).items())
@@ -173,6 +196,7 @@ def seag_command(
     qa: bool = typer.Option(True, "--qa/--no-qa", help="Run the SmolLM2 answer metrics on TAB."),
     qa_limit: int = typer.Option(None, "--qa-limit", help="At most N judgments for the answer metrics."),
     max_new_tokens: int = typer.Option(24, "--max-new-tokens", help="Generator budget per answer."),
+    qa_seeds: int = typer.Option(QA_ALIAS_SEEDS, "--qa-seeds", min=1, help="Alias draws per judgment (answer metrics)."),
 ) -> None:
     """Reversible aliases: hiding, round trips, precision, time; TAB answer metrics."""
     from privrag.models import ensure_offline_env
@@ -186,7 +210,7 @@ def seag_command(
         raise typer.BadParameter(f"unknown methods {unknown}; choose from {', '.join(METHODS)}", param_hint="--methods")
     try:
         report = run_benchmark(data_dir, out, limit=limit, methods=chosen, seed=seed, tab_split=tab_split,
-                               qa=qa, qa_limit=qa_limit, max_new_tokens=max_new_tokens)
+                               qa=qa, qa_limit=qa_limit, max_new_tokens=max_new_tokens, qa_seeds=qa_seeds)
     except DataMissingError as exc:
         raise typer.BadParameter(str(exc), param_hint="--data-dir") from exc
     except ValueError as exc:

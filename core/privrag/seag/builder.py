@@ -96,6 +96,30 @@ def _snap(text: str, span: DetectedEntity) -> DetectedEntity | None:
 
 
 _BARE_NUMBER_LABELS = frozenset({"CARDINAL", "ORDINAL"})
+VALUES_SOURCE = "seag_values"
+#: entity kinds that own the values inside them (a date inside a date, an age inside
+#: spaCy's "36 year old" DATE, stay values)
+_NAMED_KINDS = frozenset({"PERSON", "ORG", "LOC", "ADDRESS", "NORP"})
+
+
+def _drop_values_inside_entities(spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
+    """A value found inside a longer name or address is part of that entity.
+
+    Values win the label of a merged span (a shifted date must be parsed as a
+    date), but a house number that reads as a year ("3536 1659 Hoog St") or a
+    year in a company name is not a date: had it won, the whole address would
+    be aliased as a date — only "1659" shifted, the street left as it was.
+    """
+    entities = [s for s in spans if s.source != VALUES_SOURCE]
+    return [
+        s for s in spans
+        if s.source != VALUES_SOURCE
+        or not any(
+            e.start <= s.start and s.end <= e.end and e.length > s.length
+            and canonical_label(e.label) in _NAMED_KINDS
+            for e in entities
+        )
+    ]
 
 
 def _plain_number(span: DetectedEntity) -> bool:
@@ -206,8 +230,8 @@ class AliasTableBuilder:
 
     # -- steps ----------------------------------------------------------------
     def _normalize(self, text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
-        snapped = [s2 for s in spans if (s2 := _snap(text, s)) is not None]
-        merged = resolve_overlaps(snapped, text, source_priority={"seag_values": 1})
+        snapped = _drop_values_inside_entities([s2 for s in spans if (s2 := _snap(text, s)) is not None])
+        merged = resolve_overlaps(snapped, text, source_priority={VALUES_SOURCE: 1})
         skip = self._skip()
         return [s for s in merged if canonical_label(s.label) not in skip and not _plain_number(s)]
 
