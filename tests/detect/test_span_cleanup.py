@@ -65,11 +65,26 @@ def test_well_formed_names_are_left_alone(text, surface, label):
 
 @pytest.mark.parametrize(
     ("label", "surface"),
-    [("DATE_TIME", "12 May\n2004"), ("STREET_ADDRESS", "5 Main St\nSpringfield"), ("CASE_NUMBER", "no. 123/45 of"),
+    [("DATE_TIME", "12 May 2004"), ("STREET_ADDRESS", "5 Main St, Springfield"), ("CASE_NUMBER", "no. 123/45 of"),
      ("ORG", "Studio 54")],
 )
 def test_other_labels_keep_their_boundaries(label, surface):
     assert _clean(f"x {surface} y", surface, label) == [surface]
+
+
+@pytest.mark.parametrize(
+    ("label", "surface", "expected"),
+    [("QUANTITY", "231\n Aartselaar\n Belgium 95287", ["231", "Aartselaar", "Belgium 95287"]),
+     ("DATE_TIME", "12 May\n2004", ["12 May", "2004"])],
+)
+def test_a_models_span_across_lines_is_cut_into_lines(label, surface, expected):
+    assert _clean(f"Apt. {surface}\n", surface, label) == expected
+
+
+def test_an_identifier_recognizers_span_across_lines_is_kept():
+    text = "P.O. Box\n104 is ours"
+    span = DetectedEntity(0, 12, "STREET_ADDRESS", text[:12], 0.7, "privrag_street_address")
+    assert clean_name_spans([span], text) == [span]
 
 
 @pytest.mark.parametrize("surface", ["Mr", "“ — ”", "of the"])

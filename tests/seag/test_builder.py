@@ -168,3 +168,32 @@ def test_values_inside_dates_and_ages_stay_values():
     assert _drop_values_inside_entities(age_in_date) == age_in_date
     assert _drop_values_inside_entities(year_in_org) == year_in_org[:1]
     assert _drop_values_inside_entities(same_extent) == same_extent
+
+
+def test_aliases_keep_the_kind_of_what_they_replace():
+    """Seed 001 §3.1: an alias means the same kind of thing. A model's "demographic" label
+    covers occupations and plain nouns; a nationality in their place reads as a contradiction."""
+    text = ("The applicant, a primary school teacher, wrote to the Ministry of Education of Ankara "
+            "that, because he was a man, he was denied benefits. He is Sierra Leonean.")
+    det = GazetteerDetector([("primary school teacher", "DEM"), ("Ministry of Education of Ankara", "ORG"),
+                             ("man", "DEM"), ("Sierra Leonean", "NORP")])
+    from privrag.seag import gazetteer
+
+    demonyms = {c.demonym for c in gazetteer.COUNTRIES}
+    for seed in range(4):
+        req = SEAG(det, seed=seed).prepare([text])
+        m = req.table.mapping
+        assert "man" not in m and "because he was a man" in req.aliased[0]  # a common noun, not an entity
+        job = m["primary school teacher"]
+        assert job.islower() and "," not in job and job != "primary school teacher"
+        assert job not in {d.lower() for d in demonyms}
+        assert m["Sierra Leonean"] in demonyms
+        assert m["Ministry of Education of Ankara"].startswith("Ministry of Education of ")  # "of" stays a word
+        assert req.restore(req.aliased[0]) == text
+
+
+def test_lowercase_function_words_in_an_organisation_stay():
+    det = GazetteerDetector([("Commission on Torture Prevention of Pskov", "ORG")])
+    req = SEAG(det, seed=1).prepare(["She wrote to the Commission on Torture Prevention of Pskov."])
+    alias = req.table.mapping["Commission on Torture Prevention of Pskov"]
+    assert alias.split()[:2] == ["Commission", "on"] and "Pskov" not in alias

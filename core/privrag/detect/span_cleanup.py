@@ -30,12 +30,14 @@ from collections.abc import Iterable
 
 from privrag.types import DetectedEntity
 
-__all__ = ["NAME_LABELS", "clean_name_spans", "split_name_span"]
+__all__ = ["NAME_LABELS", "LINE_SPLIT_SOURCES", "clean_name_spans", "split_name_span", "split_at_lines"]
 
 #: labels whose spans are repaired (spaCy, Presidio and GLiNER spellings)
 NAME_LABELS: frozenset[str] = frozenset(
     {"PERSON", "PER", "ORG", "ORGANIZATION", "LOC", "LOCATION", "GPE", "NORP", "NRP", "FAC"}
 )
+#: NER models whose spans of any label are cut at line breaks (identifier recognizers' spans pass)
+LINE_SPLIT_SOURCES: frozenset[str] = frozenset({"SpacyRecognizer", "gliner", "gliner_shipped"})
 #: labels of single persons (lists are split, honorifics stripped)
 PERSON_LABELS: frozenset[str] = frozenset({"PERSON", "PER"})
 #: organisation labels (trailing lowercase words are cut only when they are function words)
@@ -71,11 +73,30 @@ _EDGE_JUNK = "\"'“”‘’«»()[]{}<>,;:!?*|/\\–—-_~`^#"
 
 
 def clean_name_spans(spans: Iterable[DetectedEntity], text: str) -> list[DetectedEntity]:
-    """Repair every name-like span of ``spans``; other spans pass unchanged."""
+    """Repair every name-like span of ``spans``; a model's other spans are cut at line breaks."""
     out: list[DetectedEntity] = []
     for s in spans:
-        out.extend(split_name_span(s, text) if s.label in NAME_LABELS else [s])
+        if s.label in NAME_LABELS:
+            out.extend(split_name_span(s, text))
+        elif s.source in LINE_SPLIT_SOURCES:
+            out.extend(split_at_lines(s, text))
+        else:
+            out.append(s)
     return out
+
+
+def split_at_lines(span: DetectedEntity, text: str) -> list[DetectedEntity]:
+    """One span per line of ``span`` — every piece is kept, only the line breaks fall out.
+
+    A model's span across lines is a layout accident: the shipped GLiNER reads
+    "231\n Aartselaar\n Belgium 95287" in an address block as one QUANTITY,
+    and the union then joins the unit, the town and the country into one
+    entity, which SEAG aliases as one place (only "Belgium" has a place alias).
+    """
+    pieces = [(a, b) for a, b in _lines(span.start, span.end, text) if b > a]
+    if pieces == [(span.start, span.end)] or not pieces:
+        return [span]
+    return [DetectedEntity(a, b, span.label, text[a:b], span.score, span.source) for a, b in pieces]
 
 
 def split_name_span(span: DetectedEntity, text: str) -> list[DetectedEntity]:

@@ -28,6 +28,7 @@ from privrag.detect.overlap import resolve_overlaps
 from privrag.generalize import canonical_label
 from privrag.seag.faker_aliases import FakerAliasGenerator, fresh_alias, shape_alias
 from privrag.seag.families import (
+    PERSON_NOUNS,
     TOKEN_RE,
     align_parts,
     case_like,
@@ -126,6 +127,11 @@ def _plain_number(span: DetectedEntity) -> bool:
     """A counted number ("8", "three", "2nd") identifies nothing; numbers
     with four or more digits are kept as identifiers."""
     return span.label.upper() in _BARE_NUMBER_LABELS and sum(c.isdigit() for c in span.text) < 4
+
+
+def _person_noun(span: DetectedEntity) -> bool:
+    """"man", "wife" tagged as a demographic group: a common noun, not an entity to alias."""
+    return canonical_label(span.label) == "NORP" and span.text.lower() in PERSON_NOUNS
 
 
 class _Collisions:
@@ -233,7 +239,8 @@ class AliasTableBuilder:
         snapped = _drop_values_inside_entities([s2 for s in spans if (s2 := _snap(text, s)) is not None])
         merged = resolve_overlaps(snapped, text, source_priority={VALUES_SOURCE: 1})
         skip = self._skip()
-        return [s for s in merged if canonical_label(s.label) not in skip and not _plain_number(s)]
+        return [s for s in merged if canonical_label(s.label) not in skip and not _plain_number(s)
+                and not _person_noun(s)]
 
     def _skip(self) -> frozenset[str]:
         skip = set(self.config.skip_categories)

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from privrag.seag import gazetteer
 from privrag.seag.families import (
     ADDRESS_GENERIC,
+    DEMONYM_ENDINGS,
     FEMALE_HONORIFICS,
     MALE_HONORIFICS,
     NAME_PARTICLES,
@@ -275,6 +276,7 @@ class _Run:
         # a name made only of generic words ("Social Insurance Authority") is
         # still identifying in context: swap its qualifiers for other qualifiers
         swap = not any(not is_generic(f) for f in ent.forms)
+        capitalised = any(t[:1].isupper() for t in form.split())
 
         def alias_token(base: str, i: int, n: int) -> str | None:
             low = base.lower()
@@ -282,6 +284,8 @@ class _Run:
                 pool = [w for w in qualifier_class(low) if w != low]
                 return self._token("ORG", base, lambda: self.rng.choice(pool).capitalize())
             if low in ORG_GENERIC or low in NAME_PARTICLES or low in ("the", "a", "an", "&"):
+                return None
+            if base.islower() and capitalised:  # "Commission on Human Rights": a function word
                 return None
             if gazetteer.lookup(base) is not None:  # "Istanbul State Security Court"
                 return self._loc(base, ent)
@@ -338,10 +342,25 @@ class _Run:
                     return out
         return self._draw(lambda: case_like(form, self.fake.city()), fallback=form)
 
+    def _job(self) -> str:
+        """An occupation as it reads in a sentence ("restaurant manager", not "Engineer, electronics")."""
+        for _ in range(20):
+            job = self.fake.job()
+            if not any(c in job for c in ",()/"):
+                return job.lower()
+        return "clerk"
+
     def _norp(self, form: str, ent: PlannedEntity) -> str:
         place = gazetteer.lookup(form)
         if place is not None:
             return self._loc(form, ent)
+        words = form.split()
+        if words and not any(w[:1].isupper() for w in words) and (
+            len(words) > 1 or not words[0].lower().endswith(DEMONYM_ENDINGS)
+        ):
+            # a lowercase group that is no nationality — mostly an occupation a model
+            # tagged as a demographic ("primary school teacher"): another occupation
+            return self._draw(self._job, fallback=form)
         pool = [c.demonym for c in gazetteer.COUNTRIES]
         return self._draw(lambda: case_like(form, self.rng.choice(pool)), fallback=form)
 

@@ -26,6 +26,8 @@ __all__ = [
     "qualifier_class",
     "is_generic",
     "ADDRESS_GENERIC",
+    "PERSON_NOUNS",
+    "DEMONYM_ENDINGS",
     "FEMALE_HONORIFICS",
     "MALE_HONORIFICS",
     "case_like",
@@ -76,7 +78,8 @@ def qualifier_class(word: str) -> tuple[str, ...]:
 #: words that never identify an organisation by themselves
 ORG_GENERIC = ORG_HEADS | frozenset(ORG_QUALIFIERS) | frozenset(
     """the of and for & de la le des du der die und human rights european republic kingdom united
-    federation commissioner ombudsman""".split()
+    federation commissioner ombudsman on in at to with by from upon into over under against between among
+    within without per""".split()
 )
 
 
@@ -86,6 +89,17 @@ def is_generic(form: str) -> bool:
     words = [split_possessive(m.group(0))[0].lower().rstrip(".") for m in TOKEN_RE.finditer(form)]
     return bool(words) and all(w in ORG_GENERIC or w in NAME_PARTICLES or w in HONORIFICS for w in words)
 
+
+#: common nouns for people that NER models tag as a demographic group ("a man", "his wife"):
+#: no identifier, and a nationality in their place reads as a contradiction
+#: ("because he was a Cypriot, he was denied widows' benefits")
+PERSON_NOUNS = frozenset(
+    """man men woman women boy boys girl girls male males female females child children kid kids baby babies
+    adult adults minor minors teenager teenagers person persons people mother father parent parents
+    husband wife son daughter brother sister widow widower spouse""".split()
+)
+#: how nationality words end ("Sierra Leonean", "Danish", "Japanese", "Saudi", "Czech", "Swiss")
+DEMONYM_ENDINGS = ("an", "ans", "ish", "ese", "i", "is", "ic", "ch", "ss", "ot", "ots", "er", "ers")
 
 ADDRESS_GENERIC = frozenset(
     """street st avenue ave road rd lane ln drive dr boulevard blvd suite ste apt apartment floor fl way
