@@ -8,6 +8,7 @@ from privrag.detect.recognizers_personal import (
     MIN_PHONE_DIGITS,
     PHONE_REGIONS,
     card_prefix_ok,
+    employer_recognizer,
     luhn_ok,
     phone_recognizer,
 )
@@ -86,3 +87,26 @@ def test_default_analyzer_uses_the_extended_phone_recognizer() -> None:
     member = presidio_member()
     phones = [r for r in member.analyzer.registry.recognizers if r.name == "PhoneRecognizer"]
     assert len(phones) == 1 and set(phones[0].supported_regions) == set(PHONE_REGIONS)
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("I work for Socrata", "Socrata"),
+        ("I work for 48 Factoring Inc", "48 Factoring Inc"),
+        ("She worked at Wolters Kluwer.", "Wolters Kluwer"),
+        ("he was employed by Gazprom & Sons in Moscow", "Gazprom & Sons"),
+    ],
+)
+def test_employer_after_work_verb(text: str, employer: str) -> None:
+    found = [text[r.start : r.end] for r in employer_recognizer().analyze(text, ["ORGANIZATION"])]
+    assert found == [employer]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["she worked at the Ministry of Justice", "they worked at Christmas and on Sundays", "I work for my family",
+     "we work at home"],
+)
+def test_employer_needs_a_name_not_a_time_or_article(text: str) -> None:
+    assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []

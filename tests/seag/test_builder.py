@@ -197,3 +197,36 @@ def test_lowercase_function_words_in_an_organisation_stay():
     req = SEAG(det, seed=1).prepare(["She wrote to the Commission on Torture Prevention of Pskov."])
     alias = req.table.mapping["Commission on Torture Prevention of Pskov"]
     assert alias.split()[:2] == ["Commission", "on"] and "Pskov" not in alias
+
+
+def test_a_country_named_in_two_detected_pieces_is_aliased_as_one_country():
+    """spaCy splits "the United Kingdom of Great Britain and Northern Ireland" in two; aliased apart,
+    one state read "the Republic of Mexico and Monterrey"."""
+    from privrag.seag import gazetteer
+
+    text = "against the United Kingdom of Great Britain and Northern Ireland lodged by Mr X."
+    det = GazetteerDetector([("United Kingdom of Great Britain", "GPE"), ("Northern Ireland", "GPE")])
+    for seed in range(4):
+        req = SEAG(det, seed=seed).prepare([text])
+        m = req.table.mapping
+        assert "Northern Ireland" not in m and " and " not in req.aliased[0]
+        alias = m["United Kingdom of Great Britain and Northern Ireland"]
+        place = gazetteer.lookup(alias.removeprefix("Republic of "))
+        assert place is not None and place.kind == "country"
+        assert req.restore(req.aliased[0]) == text
+
+
+def test_places_next_to_each_other_stay_two_places():
+    det = GazetteerDetector([("Paris", "GPE"), ("London", "GPE")])
+    req = SEAG(det, seed=0).prepare(["flights between Paris and London"])
+    assert {"Paris", "London"} <= set(req.table.mapping)
+
+
+def test_country_aliases_keep_the_article_right():
+    """"a Turkish national" must not become "a Estonian national", nor "an Italian" "an Polish"."""
+    det = GazetteerDetector([("Turkish", "NORP"), ("Italian", "NORP"), ("Turkey", "GPE"), ("Italy", "GPE")])
+    text = "a Turkish national and an Italian lawyer, in Turkey and Italy"
+    for seed in range(6):
+        m = SEAG(det, seed=seed).prepare([text]).table.mapping
+        assert m["Turkish"][0].lower() not in "aeiou"
+        assert m["Italian"][0].lower() in "aeiou"

@@ -8,7 +8,7 @@ A calibrated composite, built once per process:
   IBAN/SWIFT, account/policy/record numbers, URLs, IPs, dates of birth,
   street addresses, sums of money, names after an honorific or an
   introduction; :mod:`privrag.detect.recognizers_personal`: ages, payment
-  cards, timestamps, postcodes, and Presidio's phone recognizer over 30
+  cards, timestamps, postcodes, employers, and Presidio's phone recognizer over 30
   regions instead of 8);
 * a **GLiNER** model — the one trained here and shipped with the package
   (:mod:`privrag.detect.shipped`) when calibration found it helps, or any
@@ -22,6 +22,9 @@ A calibrated composite, built once per process:
   each member's name spans are repaired (:mod:`privrag.detect.span_cleanup`),
   with identifier recognizers winning the label of a merged span; the members
   run concurrently (:class:`ParallelCompositeDetector`);
+* **slot completion** after the union: the unmarked items of a list of
+  names and the other speakers of a dialogue get the kind their detected
+  slot-mates agree on (:mod:`privrag.detect.slots`);
 * optionally (when calibration found it helps) **mention propagation**:
   every other occurrence of a detected name is marked too.
 
@@ -119,19 +122,28 @@ class ParallelCompositeDetector(BaseDetector):
     any member failing fails the whole detection (fail closed). With
     ``clean_names`` (default) the members' name-like spans are repaired before
     the union (:mod:`privrag.detect.span_cleanup`): one over-long span would
-    otherwise widen the merged one.
+    otherwise widen the merged one. With ``complete_slots`` (default) the
+    unmarked slot-mates of detected names — the other items of a list of
+    names, the other speakers of a dialogue — are marked too
+    (:mod:`privrag.detect.slots`).
     """
 
     name = "composite"
 
     def __init__(
-        self, detectors: Sequence[EntityDetector], *, source_priority: Mapping[str, float], clean_names: bool = True
+        self,
+        detectors: Sequence[EntityDetector],
+        *,
+        source_priority: Mapping[str, float],
+        clean_names: bool = True,
+        complete_slots: bool = True,
     ) -> None:
         if not detectors:
             raise ValueError("ParallelCompositeDetector needs at least one detector")
         self.detectors = list(detectors)
         self.source_priority = dict(source_priority)
         self.clean_names = clean_names
+        self.complete_slots = complete_slots
         self._pool: Any = None
 
     def _members_batch(self, texts: list[str]) -> list[list[list[DetectedEntity]]]:
@@ -146,6 +158,7 @@ class ParallelCompositeDetector(BaseDetector):
 
     def _detect_batch(self, texts: Sequence[str]) -> list[list[DetectedEntity]]:
         from privrag.detect.overlap import resolve_overlaps
+        from privrag.detect.slots import complete_slots
         from privrag.detect.span_cleanup import clean_name_spans
 
         per_member = self._members_batch(list(texts))
@@ -154,7 +167,8 @@ class ParallelCompositeDetector(BaseDetector):
             spans = [s for member in per_member for s in member[i]]
             if self.clean_names:
                 spans = clean_name_spans(spans, text)
-            out.append(resolve_overlaps(spans, text, strategy="union", source_priority=self.source_priority))
+            merged = resolve_overlaps(spans, text, strategy="union", source_priority=self.source_priority)
+            out.append(complete_slots(text, merged) if self.complete_slots else merged)
         return out
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from privrag.detect.grouping import group_entities
 from privrag.detect.overlap import resolve_overlaps
 from privrag.generalize import canonical_label
+from privrag.seag import gazetteer
 from privrag.seag.faker_aliases import FakerAliasGenerator, fresh_alias, shape_alias
 from privrag.seag.families import (
     PERSON_NOUNS,
@@ -121,6 +122,34 @@ def _drop_values_inside_entities(spans: Sequence[DetectedEntity]) -> list[Detect
             for e in entities
         )
     ]
+
+
+_PLACE_JOINERS = frozenset({" and ", " of ", " & "})
+
+
+def _join_country_names(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
+    """Join neighbouring place spans that together spell one country's name.
+
+    spaCy-sm reads "the United Kingdom of Great Britain and Northern Ireland"
+    as two places; aliased apart, one country became "the Republic of Mexico
+    and Monterrey" — two entities where the text names one. The gazetteer
+    decides: the joined span is kept only if it is a country's name or
+    official long form ("Bosnia and Herzegovina").
+    """
+    out: list[DetectedEntity] = []
+    for s in spans:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and canonical_label(prev.label) == "LOC" == canonical_label(s.label)
+            and text[prev.end : s.start] in _PLACE_JOINERS
+            and (place := gazetteer.lookup(text[prev.start : s.end])) is not None
+            and place.kind == "country"
+        ):
+            out[-1] = DetectedEntity(prev.start, s.end, prev.label, text[prev.start : s.end], prev.score, prev.source)
+            continue
+        out.append(s)
+    return out
 
 
 def _plain_number(span: DetectedEntity) -> bool:
@@ -237,7 +266,7 @@ class AliasTableBuilder:
     # -- steps ----------------------------------------------------------------
     def _normalize(self, text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
         snapped = _drop_values_inside_entities([s2 for s in spans if (s2 := _snap(text, s)) is not None])
-        merged = resolve_overlaps(snapped, text, source_priority={VALUES_SOURCE: 1})
+        merged = _join_country_names(text, resolve_overlaps(snapped, text, source_priority={VALUES_SOURCE: 1}))
         skip = self._skip()
         return [s for s in merged if canonical_label(s.label) not in skip and not _plain_number(s)
                 and not _person_noun(s)]

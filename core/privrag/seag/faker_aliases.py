@@ -95,6 +95,11 @@ def _faker(locale: str, seed: int):
     return fake
 
 
+def _vowel_initial(word: str) -> bool:
+    """Whether "an" goes before ``word`` (by its first letter; "Uzbek", "Ukrainian" take "an" too)."""
+    return word[:1].lower() in "aeiou"
+
+
 class FakerAliasGenerator:
     """Propose realistic aliases with Faker.
 
@@ -306,6 +311,11 @@ class _Run:
             taken = {c.name for c in self.countries.values()}
             pool = [c for c in gazetteer.COUNTRIES if c.name != country.name and c.name not in taken
                     and not self.avoid(c.name) and not self.avoid(c.demonym)]
+            # "a Turkish national" must not become "a Estonian national": keep the
+            # article right by keeping whether name and demonym start with a vowel
+            same_sound = [c for c in pool if _vowel_initial(c.name) == _vowel_initial(country.name)
+                          and _vowel_initial(c.demonym) == _vowel_initial(country.demonym)]
+            pool = same_sound or pool
             self.countries[country.name] = self.rng.choice(pool or list(gazetteer.COUNTRIES))
         return self.countries[country.name]
 
@@ -342,13 +352,14 @@ class _Run:
                     return out
         return self._draw(lambda: case_like(form, self.fake.city()), fallback=form)
 
-    def _job(self) -> str:
-        """An occupation as it reads in a sentence ("restaurant manager", not "Engineer, electronics")."""
-        for _ in range(20):
+    def _job(self, like: str = "") -> str:
+        """An occupation as it reads in a sentence ("restaurant manager", not "Engineer, electronics"),
+        starting with a vowel exactly when ``like`` does (so "a"/"an" before it stays right)."""
+        for _ in range(40):
             job = self.fake.job()
-            if not any(c in job for c in ",()/"):
+            if not any(c in job for c in ",()/") and (not like or _vowel_initial(job) == _vowel_initial(like)):
                 return job.lower()
-        return "clerk"
+        return "engineer" if like and _vowel_initial(like) else "clerk"
 
     def _norp(self, form: str, ent: PlannedEntity) -> str:
         place = gazetteer.lookup(form)
@@ -360,8 +371,9 @@ class _Run:
         ):
             # a lowercase group that is no nationality — mostly an occupation a model
             # tagged as a demographic ("primary school teacher"): another occupation
-            return self._draw(self._job, fallback=form)
-        pool = [c.demonym for c in gazetteer.COUNTRIES]
+            return self._draw(lambda: self._job(form), fallback=form)
+        pool = [c.demonym for c in gazetteer.COUNTRIES if _vowel_initial(c.demonym) == _vowel_initial(form)]
+        pool = pool or [c.demonym for c in gazetteer.COUNTRIES]
         return self._draw(lambda: case_like(form, self.rng.choice(pool)), fallback=form)
 
     def _address(self, form: str, ent: PlannedEntity) -> str:

@@ -78,7 +78,7 @@ def qualifier_class(word: str) -> tuple[str, ...]:
 #: words that never identify an organisation by themselves
 ORG_GENERIC = ORG_HEADS | frozenset(ORG_QUALIFIERS) | frozenset(
     """the of and for & de la le des du der die und human rights european republic kingdom united
-    federation commissioner ombudsman on in at to with by from upon into over under against between among
+    federation commonwealth commissioner ombudsman on in at to with by from upon into over under against between among
     within without per""".split()
 )
 

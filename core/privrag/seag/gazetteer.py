@@ -30,6 +30,7 @@ class Country:
 COUNTRIES: tuple[Country, ...] = (
     Country("Austria", "Austrian", ("Vienna", "Graz", "Linz", "Salzburg")),
     Country("Belgium", "Belgian", ("Brussels", "Antwerp", "Ghent", "Liège")),
+    Country("Bosnia and Herzegovina", "Bosnian", ("Sarajevo", "Banja Luka", "Mostar"), ("Bosnia-Herzegovina", "Bosnia")),
     Country("Bulgaria", "Bulgarian", ("Sofia", "Plovdiv", "Varna")),
     Country("Croatia", "Croatian", ("Zagreb", "Split", "Rijeka")),
     Country("Cyprus", "Cypriot", ("Nicosia", "Limassol", "Larnaca")),

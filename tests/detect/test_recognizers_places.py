@@ -1,0 +1,39 @@
+"""Upper-case place names after a lowercase place preposition."""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.detect.recognizers_places import uppercase_place_recognizer
+
+
+def places(text: str) -> list[str]:
+    return [text[r.start : r.end] for r in uppercase_place_recognizer().analyze(text, ["LOCATION"])]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Mr. Cooper flew to MÖNSTERÅS on Friday morning.", "MÖNSTERÅS"),
+        ("I'm Steven Ferguson, originally from PORT O' WARREN, and i'm 60 y/o.", "PORT O' WARREN"),
+        ("the economy of her home city KIIKOINEN: Sims, Castillo and Nichols", "KIIKOINEN"),
+        ("Looking to support them in ARENDAL 4844 in its mission", "ARENDAL"),
+    ],
+)
+def test_capitalised_town_after_a_place_preposition(text: str, place: str) -> None:
+    assert places(text) == [place]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AS TO THE LAW",  # a heading: the preposition is in capitals too
+        "THE FACTS",
+        "a member of NATO since 1952",  # an acronym: fewer than five letters
+        "fined in EUR 200",
+        "in the UNITED KINGDOM",  # an article between: not this rule's shape
+        "flew to Paris",  # ordinary case is the NER models' job
+    ],
+)
+def test_headings_acronyms_and_ordinary_case_are_not_matched(text: str) -> None:
+    assert places(text) == []

@@ -1,0 +1,112 @@
+"""Slot completion: list items and dialogue speakers take the kind of their detected slot-mates."""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.detect.slots import SLOT_SOURCE, complete_slots, list_items, speaker_labels
+from privrag.types import DetectedEntity
+
+
+def span(text: str, word: str, label: str = "PERSON") -> DetectedEntity:
+    i = text.index(word)
+    return DetectedEntity(i, i + len(word), label, word, 0.9, "model")
+
+
+def added(text: str, spans: list[DetectedEntity]) -> list[tuple[str, str]]:
+    return [(s.text, s.label) for s in complete_slots(text, spans) if s.source == SLOT_SOURCE]
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ("They had 6: Efimiya, Monica, Chang and Shane.", ["Efimiya", "Monica", "Chang", "Shane"]),
+        ("the founders: Eklund, Gary & Berry.", ["Eklund", "Gary", "Berry"]),
+        ("Demystdata, Reed Elsevier and T Rowe Price.", ["Demystdata", "Reed Elsevier", "T Rowe Price"]),
+        ("However, Smith and Jones went home.", ["Smith", "Jones"]),
+        ("they had 6: nelson, adam and valdez.", ["nelson", "adam", "valdez"]),
+    ],
+)
+def test_list_items_are_name_shaped_and_skip_sentence_adverbs(text: str, items: list[str]) -> None:
+    assert [[text[a:b] for a, b in lst] for lst in list_items(text)] == [items]
+
+
+def test_unmarked_list_items_take_the_kind_of_the_marked_ones() -> None:
+    text = "They had 6: Efimiya, Monica, Elizabeth, Chang and Shane."
+    spans = [span(text, w) for w in ("Monica", "Elizabeth", "Chang")]
+    assert added(text, spans) == [("Efimiya", "PERSON"), ("Shane", "PERSON")]
+
+
+def test_organisation_lists_keep_the_members_label() -> None:
+    text = "home city Hoover: Demystdata, Reed Elsevier and T Rowe Price."
+    spans = [span(text, "Reed Elsevier", "ORGANIZATION"), span(text, "T Rowe Price", "ORGANIZATION")]
+    assert added(text, spans) == [("Demystdata", "ORGANIZATION")]
+
+
+@pytest.mark.parametrize(
+    ("text", "marked"),
+    [
+        # one marked item is no majority
+        ("Efimiya, Monica, Elizabeth and Shane came.", [("Monica", "PERSON")]),
+        # items of two kinds: not one kind of thing
+        ("Smith, Paris, London and Oslo", [("Smith", "PERSON"), ("Paris", "LOCATION"), ("London", "PERSON")]),
+        # a non-name item (a date) in the list
+        ("Monday, Smith and Jones", [("Monday", "DATE_TIME"), ("Smith", "PERSON"), ("Jones", "PERSON")]),
+        # fewer than half of the items marked
+        ("Alpha, Beta, Gamma, Delta, Smith and Jones", [("Smith", "PERSON"), ("Jones", "PERSON")]),
+    ],
+)
+def test_lists_without_a_clear_majority_kind_stay_as_they_are(text: str, marked: list[tuple[str, str]]) -> None:
+    assert added(text, [span(text, w, lab) for w, lab in marked]) == []
+
+
+def test_speakers_of_a_dialogue_are_persons_when_one_of_them_is() -> None:
+    text = "Ubul: What a wife.\nJennifer: Remember me, Susan?\nÉva: Never."
+    assert [text[a:b] for a, b in speaker_labels(text)] == ["Ubul", "Jennifer", "Éva"]
+    spans = [span(text, "Jennifer"), span(text, "Susan")]
+    assert added(text, spans) == [("Ubul", "PERSON"), ("Éva", "PERSON")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Q: Who are you?\nA: A friend.",  # no speaker is a detected person
+        "Ubul: What a wife.",  # one line is no dialogue
+        "From: John Smith\nTo: Mary Brown\nSubject: hello",  # header block: labels are not persons
+    ],
+)
+def test_labels_are_not_persons_without_evidence(text: str) -> None:
+    spans = [span(text, w) for w in ("John Smith", "Mary Brown") if w in text]
+    assert added(text, spans) == []
+
+
+def test_completion_keeps_existing_spans_and_order() -> None:
+    text = "Efimiya, Monica and Shane"
+    spans = [span(text, "Monica"), span(text, "Shane")]
+    out = complete_slots(text, spans)
+    assert [s.text for s in out] == ["Efimiya", "Monica", "Shane"]
+    assert out[1] is spans[0] and out[2] is spans[1]
+    assert complete_slots("", []) == []
+
+
+@pytest.mark.integration
+def test_default_detector_completes_lists_and_speakers(default_detector) -> None:
+    texts = [
+        "They had 6: Efimiya, Monica, Elizabeth, Michelle, Chang and Shane.",
+        "Halldór: What a wife.\nDaniel: Remember me, Joan?",
+    ]
+    found = [{s.text for s in spans} for spans in default_detector.detect_batch(texts)]
+    assert {"Efimiya", "Shane"} <= found[0]
+    assert "Halldór" in found[1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "were represented by their Agent, Mr K. Stoltenberg, Ministerialdirigent, of the Ministry",
+        "represented by their Agent, Mr Z.M. Necatigil.",
+    ],
+)
+def test_appositions_are_not_lists(text: str) -> None:
+    """TAB: "their Agent, Mr X, Head of …" describes one person; "Agent" is not a second name."""
+    assert list_items(text) == []
