@@ -106,7 +106,13 @@ def test_employer_after_work_verb(text: str, employer: str) -> None:
 @pytest.mark.parametrize(
     "text",
     ["she worked at the Ministry of Justice", "they worked at Christmas and on Sundays", "I work for my family",
-     "we work at home"],
+     "we work at home", "He worked for 10 years", "worked at 25 different sites", "works for Both parties",
+     "we work for You"],
 )
 def test_employer_needs_a_name_not_a_time_or_article(text: str) -> None:
     assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []
+
+
+def test_employer_stops_at_a_sentence_end() -> None:
+    text = "I work for ACME Corp. Please call me."
+    assert [text[r.start : r.end] for r in employer_recognizer().analyze(text, ["ORGANIZATION"])] == ["ACME Corp"]

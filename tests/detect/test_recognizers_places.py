@@ -33,6 +33,11 @@ def test_capitalised_town_after_a_place_preposition(text: str, place: str) -> No
         "fined in EUR 200",
         "in the UNITED KINGDOM",  # an article between: not this rule's shape
         "flew to Paris",  # ordinary case is the NER models' job
+        "a violation of ARTICLE 6",  # "of" is no cue
+        "Code of CRIMINAL PROCEDURE",
+        "as set out in SECTION 3",  # legal headings and emphasis
+        "in ADDITION, at LEAST once",
+        "To WHOM IT MAY CONCERN; addressed to WHOM IT MAY CONCERN",
     ],
 )
 def test_headings_acronyms_and_ordinary_case_are_not_matched(text: str) -> None:

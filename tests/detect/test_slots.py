@@ -24,6 +24,10 @@ def added(text: str, spans: list[DetectedEntity]) -> list[tuple[str, str]]:
         ("the founders: Eklund, Gary & Berry.", ["Eklund", "Gary", "Berry"]),
         ("Demystdata, Reed Elsevier and T Rowe Price.", ["Demystdata", "Reed Elsevier", "T Rowe Price"]),
         ("However, Smith and Jones went home.", ["Smith", "Jones"]),
+        ("Consequently, Smith and Jones met.", ["Smith", "Jones"]),
+        ("Hi Team, John and Mary", ["John", "Mary"]),
+        ("The Court, Smith and Jones", ["Smith", "Jones"]),
+        ("A and B went to Paris, London and Berlin, Oslo", ["Paris", "London", "Berlin"]),
         ("they had 6: nelson, adam and valdez.", ["nelson", "adam", "valdez"]),
     ],
 )
@@ -73,6 +77,8 @@ def test_speakers_of_a_dialogue_are_persons_when_one_of_them_is() -> None:
         "Q: Who are you?\nA: A friend.",  # no speaker is a detected person
         "Ubul: What a wife.",  # one line is no dialogue
         "From: John Smith\nTo: Mary Brown\nSubject: hello",  # header block: labels are not persons
+        "Subject: lunch\nDate: Monday\nJohn Smith: see you",  # header labels beside a speaker
+        "Mary Brown: I saw it.\nWitness: Yes.\nCourt: Noted.",  # roles beside a named speaker
     ],
 )
 def test_labels_are_not_persons_without_evidence(text: str) -> None:
@@ -110,3 +116,22 @@ def test_default_detector_completes_lists_and_speakers(default_detector) -> None
 def test_appositions_are_not_lists(text: str) -> None:
     """TAB: "their Agent, Mr X, Head of …" describes one person; "Agent" is not a second name."""
     assert list_items(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Aa, " * 5000,  # a tag line: no coordinator
+        "Aa and " * 5000,  # thousands of items: not a list
+        "A.A.A.A" * 5000,
+        ", and , & or ,,",
+        "",
+    ],
+)
+def test_long_and_degenerate_lines_are_not_lists(text: str) -> None:
+    assert list_items(text) == []
+
+
+def test_a_list_at_the_end_of_a_long_line_is_found() -> None:
+    text = "word " * 20000 + "they met Efimiya, Monica and Shane."
+    assert [[text[a:b] for a, b in lst] for lst in list_items(text)] == [["Efimiya", "Monica", "Shane"]]

@@ -230,3 +230,10 @@ def test_country_aliases_keep_the_article_right():
         m = SEAG(det, seed=seed).prepare([text]).table.mapping
         assert m["Turkish"][0].lower() not in "aeiou"
         assert m["Italian"][0].lower() in "aeiou"
+
+
+def test_article_sound_not_letter():
+    from privrag.seag.faker_aliases import _vowel_initial
+
+    assert [_vowel_initial(w) for w in ("Italian", "Estonian", "Uzbek", "Irish")] == [True] * 4
+    assert [_vowel_initial(w) for w in ("Ukrainian", "European", "Uruguayan", "Turkish")] == [False] * 4

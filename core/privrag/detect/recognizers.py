@@ -42,6 +42,7 @@ from privrag.detect.recognizer_base import (
     tc_kimlik_ok,
 )
 from privrag.detect.recognizers_address import address_block_recognizer
+from privrag.detect.recognizers_names import lowercase_intro_recognizer, titled_person_recognizer
 from privrag.detect.recognizers_personal import (
     age_recognizer,
     card_number_recognizer,
@@ -357,57 +358,6 @@ def money_recognizer() -> ContextPatternRecognizer:
     )
 
 
-_NAME_WORD = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]*[\w]"
-_PARTICLE = r"(?:van|von|de|der|den|da|di|du|la|le|del|della|ben|bin|al|el|ter|zu)"
-
-
-def titled_person_recognizer() -> ContextPatternRecognizer:
-    """Names after an honorific or an introduction: "Mr Cahit Yetkinsekerci", "Mrs A. Christou",
-    "Dr. Justin Beet", "my name is Ludmiła", "everyone calls me Antti", "her maiden name is Vida",
-    "my son Jack", "Directed By:    Jana Vítková".
-
-    spaCy's small model misses many non-English names even in "a Turkish
-    national, Mr …", and single first names in chat ("My name is Eliane");
-    the honorific or the introduction is a reliable cue. Neither is part of
-    the match (they identify no one).
-    """
-    titles = r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Judge|Justice|Sir|Dame|Lord|Lady|Mme|Mlle|Herr|Frau|Signor|Señor"
-    intro = (r"my\s+name\s+is|my\s+name's|(?:first|last|maiden|family|middle)\s+name\s+is|surname\s+is"
-             r"|calls?\s+me|called\s+me|call\s+him|call\s+her|named\s+(?:him|her)|i\s+am\s+called|name:"
-             r"|(?:first|last|family|full)\s+name\?")
-    # credits and bylines: "Directed By:    Jana Vítková", "Written by Leena O Sasi"
-    byline = r"(?:directed|written|produced|posted|authored|composed)\s+by:?"
-    name = (rf"(?:(?:[A-Z]\.\s?){{1,3}}\s?)?{_NAME_WORD}"
-            rf"(?:\s(?:{_PARTICLE}\s){{0,2}}(?:{_NAME_WORD}|[A-Z]\.|[A-Z](?=\s{_NAME_WORD}))){{0,3}}")
-    # chat written all in lower case ("my name is borna salazar"): only after the
-    # unambiguous introductions, and never a stop word ("my name is not …", "call me back")
-    lower_intro = r"my\s+name\s+is|my\s+name's|(?:everyone|people|they|friends)\s+calls?\s+me|i\s+am\s+called"
-    lower_name = r"[^\W\d_A-Z][\w'’-]*(?:\s(?!(?:but|and|or|so|i|im|from|at|in|the|is|was|because)\b)[^\W\d_A-Z][\w'’-]*)?"
-    return ContextPatternRecognizer(
-        "PERSON",
-        [Rule("titled", rf"(?<=\b(?:{titles})\.?\s{{1,2}}){name}(?<!\.)", 0.7, case_sensitive=True),
-         Rule("introduced", rf"(?<=\b(?i:{intro})\s{{1,2}}){name}(?<!\.)", 0.6, case_sensitive=True),
-         Rule("introduced_lower", rf"(?<=\b(?:{lower_intro})\s){lower_name}\b", 0.6, _not_stop_word,
-              case_sensitive=True),
-         Rule("kin", rf"(?<=\b(?i:{_KIN})\s){name}(?<!\.)", 0.6, case_sensitive=True),
-         Rule("byline", rf"(?<=\b(?i:{byline})[ \t]{{1,8}}){name}(?<!\.)", 0.6, case_sensitive=True)],
-        name="privrag_titled_person",
-    )
-
-
-#: "my son Jack", "her husband Ahmet": a capitalised word right after a possessive and a kinship or
-#: social role is a name
-_KIN = (r"(?:my|his|her|our|their)\s+(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom|mum|dad"
-        r"|friend|boss|partner|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|grandmother|grandfather"
-        r"|neighbou?r|colleague|boyfriend|girlfriend|fianc[ée]e?)")
-
-
-def _not_stop_word(match: str) -> bool:
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return match.split()[0].lower() not in STOP_WORDS
-
-
 _FACTORIES: tuple[Callable[[], Any], ...] = (
     case_number_recognizer,
     reference_number_recognizer,
@@ -424,6 +374,7 @@ _FACTORIES: tuple[Callable[[], Any], ...] = (
     street_address_recognizer,
     money_recognizer,
     titled_person_recognizer,
+    lowercase_intro_recognizer,
     age_recognizer,
     card_number_recognizer,
     timestamp_recognizer,

@@ -5,7 +5,10 @@ spaCy-sm and the shipped GLiNER read an unknown capitalised word as an
 acronym or nothing — measured on Presidio's synthetic set, upper-case towns
 after "to"/"from"/"in" were a quarter of the places SEAG left in front of the
 generator. The cue is the lowercase preposition in front: a heading ("AS TO
-THE LAW") has none, and acronyms ("to NATO", "in EUR") are too short.
+THE LAW") has none, acronyms ("to NATO", "in EUR") are too short, and a
+first word that is a stop word or a legal heading ("in ADDITION", "in
+SECTION 3", "to WHOM IT MAY CONCERN") is emphasis. "of" is no cue ("Code of
+CRIMINAL PROCEDURE"). Its label is a guess: a model's label wins an overlap.
 """
 
 from __future__ import annotations
@@ -19,20 +22,33 @@ __all__ = ["MIN_LETTERS", "uppercase_place_recognizer"]
 #: fewer capital letters than this read as an acronym ("NATO", "ECHR")
 MIN_LETTERS = 5
 
-_CUE = r"(?:to|from|in|at|near|city|town|village|of)"
+_CUE = r"(?:to|from|in|at|near|city|town|village)"
+#: capitalised words after such a cue that are emphasis or a legal heading, not a place
+_NOT_PLACE = frozenset(
+    """article section part chapter annex schedule paragraph addition least capitals capital letters
+    order full total general particular principle practice writing person public private""".split()
+)
 _WORD = r"\p{Lu}[\p{Lu}\p{M}'’\-]*\p{Lu}"
 _PLACE = rf"{_WORD}(?:[ \t](?:{_WORD}|\p{{Lu}}'|\p{{Lu}}’)){{0,3}}"
 
 
-def _long_enough(match: str) -> bool:
-    return sum(c.isalpha() for c in match) >= MIN_LETTERS and not regex.search(r"\d", match)
+def _plausible_place(match: str) -> bool:
+    words = match.lower().split()
+    return (sum(c.isalpha() for c in match) >= MIN_LETTERS and not regex.search(r"\d", match)
+            and words[0] not in _NOT_PLACE and not _stop_word(words[0]))
+
+
+def _stop_word(word: str) -> bool:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return word in STOP_WORDS
 
 
 def uppercase_place_recognizer() -> ContextPatternRecognizer:
     """A run of capitalised words (five letters or more) right after a lowercase place preposition."""
     return ContextPatternRecognizer(
         "LOCATION",
-        [Rule("upper_place", rf"(?<=\b{_CUE}[ \t]){_PLACE}(?![\p{{L}}\p{{M}}\d])", 0.6, _long_enough,
+        [Rule("upper_place", rf"(?<=\b{_CUE}[ \t]){_PLACE}(?![\p{{L}}\p{{M}}\d])", 0.6, _plausible_place,
               case_sensitive=True)],
         name="privrag_uppercase_place",
     )

@@ -28,6 +28,7 @@ span added here has source ``privrag_slots`` and the low score
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -35,9 +36,11 @@ from collections.abc import Sequence
 from privrag.generalize import canonical_label
 from privrag.types import DetectedEntity
 
-__all__ = ["SLOT_SCORE", "SLOT_SOURCE", "SLOT_KINDS", "complete_slots", "list_items", "speaker_labels"]
+__all__ = ["MAX_ITEMS", "SLOT_SCORE", "SLOT_SOURCE", "SLOT_KINDS", "complete_slots", "list_items", "speaker_labels"]
 
 SLOT_SCORE = 0.5
+#: the longest list read as one (longer runs are tables or tag lines, not coordination)
+MAX_ITEMS = 16
 SLOT_SOURCE = "privrag_slots"
 #: canonical kinds a slot can pass on
 SLOT_KINDS: frozenset[str] = frozenset({"PERSON", "ORG", "LOC"})
@@ -47,36 +50,48 @@ _WORD = rf"(?:[{_UPPER}][\w'’.-]*\w|[{_UPPER}]\.?)"
 _PARTICLE = r"(?:van|von|de|der|den|da|di|du|la|le|del|della|bin|al|el|of)"
 _CASED_ITEM = rf"{_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)?{_WORD}){{0,3}}"
 _LOWER_ITEM = r"[^\W\d_][\w'’-]*"
-_SEP = r"(?:[ \t]*,[ \t]*(?:(?:and|&|or)[ \t]+)?|[ \t]+(?:and|&|or)[ \t]+)"
-_COMMA = r"[ \t]*,[ \t]*"
-_COORD = r"(?:[ \t]*,)?[ \t]+(?:and|&|or)[ \t]+"
-
-
-def _chain(item: str) -> re.Pattern[str]:
-    # a list ends "…, X and Y": without the coordinator, "their Agent, Mr K. Smith, Head of …"
-    # is an apposition — one person described three ways, not three things
-    return re.compile(rf"(?<![\w'’-])(?:{item})(?:{_COMMA}(?:{item}))*{_COORD}(?:{item})(?![\w'’-])")
-
-
-_CASED_CHAIN = _chain(_CASED_ITEM)
-_LOWER_CHAIN = _chain(_LOWER_ITEM)
-_SEP_RE = re.compile(_SEP)
-_SPEAKER = {
-    False: re.compile(rf"^[ \t>]*({_WORD}(?:[ \t]{_WORD})?)[ \t]*:[ \t]*\S", re.M),
-    True: re.compile(r"^[ \t>]*([^\W\d_][\w'’-]*)[ \t]*:[ \t]*\S", re.M),
+#: item separators: a comma (optionally followed by a coordinator) or a bare coordinator
+_SEP_RE = re.compile(r"[ \t]*,[ \t]*(?:(?:and|&|or)[ \t]+)?|[ \t]+(?:and|&|or)[ \t]+")
+_COORD_RE = re.compile(r"\b(?:and|or)\b|&")
+_ITEM = {
+    False: (re.compile(rf"{_CASED_ITEM}"), re.compile(rf"(?<![\w'’.-]){_CASED_ITEM}$"),
+            re.compile(rf"{_CASED_ITEM}(?![\w'’-])")),
+    True: (re.compile(_LOWER_ITEM), re.compile(rf"(?<![\w'’.-]){_LOWER_ITEM}$"),
+           re.compile(rf"{_LOWER_ITEM}(?![\w'’-])")),
 }
-#: sentence adverbs and greetings that open a clause with a comma ("However, Smith and Jones …",
-#: "Yes, Ana"): never an item, never a speaker; spaCy's stop words cover most of them
+#: how far back from a separator an item may start (four long words)
+_TAIL_WINDOW = 160
+
+
+_SPEAKER_CASED = re.compile(rf"^[ \t>]*({_WORD}(?:[ \t]{_WORD})?)[ \t]*:[ \t]*\S", re.M)
+_SPEAKER_LOWER = re.compile(r"^[ \t>]*([^\W\d_][\w'’-]*)[ \t]*:[ \t]*\S", re.M)
+#: sentence adverbs, greetings and sign-offs that open a clause with a comma ("Consequently,
+#: Smith and Jones …", "Regards, Ana"): never an item; spaCy's stop words cover most others
 _NOT_ITEMS: frozenset[str] = frozenset(
-    {"yes", "ok", "okay", "hi", "hello", "hey", "dear", "thanks", "sorry", "oh", "finally", "later", "note"}
+    """yes ok okay hi hello hey dear thanks sorry oh finally later note accordingly consequently similarly
+    subsequently furthermore additionally regards cheers team""".split()
+)
+#: the labels of header blocks, forms and role-labelled transcripts: a line "Subject: …" or
+#: "Witness: …" beside "John: …" does not make "Subject" a person
+_NOT_SPEAKERS: frozenset[str] = frozenset(
+    """subject date sent cc bcc tel fax phone mobile email e-mail address name time where when who what why
+    court judge witness counsel answer question summary user system assistant bot patient doctor nurse
+    interviewer interviewee customer agent host guest moderator speaker narrator attachment attachments""".split()
 )
 
 
-def _not_item(word: str) -> bool:
+@functools.lru_cache(maxsize=1)
+def _stop_words() -> frozenset[str]:
     from spacy.lang.en.stop_words import STOP_WORDS
 
-    w = word.lower()
-    return w in STOP_WORDS or w in _NOT_ITEMS
+    return frozenset(STOP_WORDS)
+
+
+def _not_item(item: str) -> bool:
+    """An item whose first word is a stop word, a sentence adverb or a greeting ("The Court", "Hi Team")."""
+    words = item.split()
+    first = words[0].lower() if words else ""
+    return first in _stop_words() or first in _NOT_ITEMS
 
 
 def _lowercase_text(text: str) -> bool:
@@ -84,29 +99,57 @@ def _lowercase_text(text: str) -> bool:
 
 
 def list_items(text: str) -> list[list[tuple[int, int]]]:
-    """The coordinated lists of name-shaped items in ``text``, as item offsets."""
-    lower = _lowercase_text(text)
-    pattern = _LOWER_CHAIN if lower else _CASED_CHAIN
-    lists = []
+    """The coordinated lists of name-shaped items in ``text``, as item offsets.
+
+    A list ends "…, X and Y": without the coordinator, "their Agent, Mr K.
+    Smith, Head of …" is an apposition — one person described three ways.
+    One linear pass per line over its separators (no backtracking regex: a
+    long comma-separated line must not cost quadratic time).
+    """
+    whole, tail, head = _ITEM[_lowercase_text(text)]
+    lists: list[list[tuple[int, int]]] = []
     for line in re.finditer(r"[^\n\r]+", text):
-        for m in pattern.finditer(line.group()):
-            base = line.start() + m.start()
-            items, pos = [], 0
-            chunk = m.group()
-            for sep in _SEP_RE.finditer(chunk):
-                items.append((base + pos, base + sep.start()))
-                pos = sep.end()
-            items.append((base + pos, base + len(chunk)))
-            items = [(a, b) for a, b in items if b > a and not _not_item(text[a:b])]
-            if len(items) >= 2:
-                lists.append(items)
-    return lists
+        base, body = line.start(), line.group()
+        seps = list(_SEP_RE.finditer(body))
+        run: list[tuple[int, int]] = []  # the items of the open run, line offsets
+        coords: list[int] = []  # run lengths at which an item followed "and"/"or"/"&"
+        for k in range(len(seps) + 1):
+            seg_start = seps[k - 1].end() if k else 0
+            seg_end = seps[k].start() if k < len(seps) else len(body)
+            if run:  # the previous separator continues the run: this segment must open with an item
+                coordinated = bool(_COORD_RE.search(seps[k - 1].group()))
+                last = k == len(seps)
+                m = (whole.fullmatch(body, seg_start, seg_end) if not last else None) or head.match(
+                    body, seg_start, seg_end)
+                if m is not None:
+                    run.append(m.span())
+                    if coordinated:
+                        coords.append(len(run))
+                    if m.end() == seg_end and not last:
+                        continue  # the whole segment is an item: the run goes on
+                _close_run(run, coords, lists, base)
+                run, coords = [], []
+            if k < len(seps):  # a run may start with the item that ends this segment
+                m = tail.search(body, max(seg_start, seg_end - _TAIL_WINDOW), seg_end)
+                if m is not None:
+                    run = [m.span()]
+        _close_run(run, coords, lists, base)
+    return [[(a, b) for a, b in items if not _not_item(text[a:b])] for items in lists
+            if sum(not _not_item(text[a:b]) for a, b in items) >= 2]
+
+
+def _close_run(run: list[tuple[int, int]], coords: list[int], lists: list[list[tuple[int, int]]], base: int) -> None:
+    """Keep ``run`` up to its last coordinated item, if it has one (at most :data:`MAX_ITEMS` items)."""
+    if coords and 2 <= coords[-1] <= MAX_ITEMS:
+        lists.append([(base + a, base + b) for a, b in run[: coords[-1]]])
 
 
 def speaker_labels(text: str) -> list[tuple[int, int]]:
     """Offsets of the labels opening dialogue lines ("Ubul: …"), when at least two lines have one."""
+    pattern = _SPEAKER_LOWER if _lowercase_text(text) else _SPEAKER_CASED
     found = [
-        (m.start(1), m.end(1)) for m in _SPEAKER[_lowercase_text(text)].finditer(text) if not _not_item(m.group(1))
+        (m.start(1), m.end(1)) for m in pattern.finditer(text)
+        if not _not_item(m.group(1)) and m.group(1).lower() not in _NOT_SPEAKERS
     ]
     return found if len(found) >= 2 else []
 

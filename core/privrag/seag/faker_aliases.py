@@ -96,8 +96,12 @@ def _faker(locale: str, seed: int):
 
 
 def _vowel_initial(word: str) -> bool:
-    """Whether "an" goes before ``word`` (by its first letter; "Uzbek", "Ukrainian" take "an" too)."""
-    return word[:1].lower() in "aeiou"
+    """Whether "an" goes before ``word``: by its first sound, not letter ("a European",
+    "a Ukrainian", "a Uruguayan", but "an Uzbek", "an Irish")."""
+    w = word.lower()
+    if w.startswith(("eu", "uni", "uk", "ur", "ug", "us", "one")):
+        return False
+    return w[:1] in "aeiou"
 
 
 class FakerAliasGenerator:
@@ -312,9 +316,8 @@ class _Run:
             pool = [c for c in gazetteer.COUNTRIES if c.name != country.name and c.name not in taken
                     and not self.avoid(c.name) and not self.avoid(c.demonym)]
             # "a Turkish national" must not become "a Estonian national": keep the
-            # article right by keeping whether name and demonym start with a vowel
-            same_sound = [c for c in pool if _vowel_initial(c.name) == _vowel_initial(country.name)
-                          and _vowel_initial(c.demonym) == _vowel_initial(country.demonym)]
+            # article right by keeping whether the demonym starts with a vowel sound
+            same_sound = [c for c in pool if _vowel_initial(c.demonym) == _vowel_initial(country.demonym)]
             pool = same_sound or pool
             self.countries[country.name] = self.rng.choice(pool or list(gazetteer.COUNTRIES))
         return self.countries[country.name]

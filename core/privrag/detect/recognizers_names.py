@@ -1,0 +1,105 @@
+"""Person names found by their cue: an honorific, an introduction, a kinship word, a byline.
+
+spaCy's small model and the shipped GLiNER miss rare and non-English names
+even right after "Mr" ("a Turkish national, Mr Cahit Yetkinsekerci"), and
+single first names in chat ("My name is Eliane", "my kid Agi"); the cue in
+front is reliable where the model is not. The cue itself is never part of
+the match (it identifies no one).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule
+
+__all__ = ["titled_person_recognizer", "lowercase_intro_recognizer", "LowercaseIntroRecognizer"]
+
+_NAME_WORD = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]*[\w]"
+_PARTICLE = r"(?:van|von|de|der|den|da|di|du|la|le|del|della|ben|bin|al|el|ter|zu)"
+
+
+#: "my son Jack", "her husband Ahmet": a capitalised word right after a possessive and a kinship or
+#: social role is a name
+_KIN = (r"(?:my|his|her|our|their)\s+(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom|mum|dad"
+        r"|friend|boss|partner|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|grandmother|grandfather"
+        r"|neighbou?r|colleague|boyfriend|girlfriend|fianc[ée]e?)")
+
+
+def _name_pattern(space: str) -> str:
+    """One to four name words (initials and particles allowed), words joined by ``space``."""
+    return (rf"(?:(?:[A-Z]\.{space}?){{1,3}}{space}?)?{_NAME_WORD}"
+            rf"(?:{space}(?:{_PARTICLE}{space}){{0,2}}(?:{_NAME_WORD}|[A-Z]\.|[A-Z](?={space}{_NAME_WORD}))){{0,3}}")
+
+
+def titled_person_recognizer() -> ContextPatternRecognizer:
+    """Names after an honorific or an introduction: "Mr Cahit Yetkinsekerci", "Mrs A. Christou",
+    "Dr. Justin Beet", "my name is Ludmiła", "everyone calls me Antti", "her maiden name is Vida",
+    "my son Jack", "Directed By:    Jana Vítková", "last name? Boyle".
+
+    spaCy's small model misses many non-English names even in "a Turkish
+    national, Mr …", and single first names in chat ("My name is Eliane");
+    the honorific or the introduction is a reliable cue. Neither is part of
+    the match (they identify no one). The cues added for chat and credits
+    (kinship, bylines, "last name?") are weaker: their names stay on one line
+    and never start with a stop word ("her son In 2003", "full name? Please").
+    """
+    titles = r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Judge|Justice|Sir|Dame|Lord|Lady|Mme|Mlle|Herr|Frau|Signor|Señor"
+    intro = (r"my\s+name\s+is|my\s+name's|(?:first|last|maiden|family|middle)\s+name\s+is|surname\s+is"
+             r"|calls?\s+me|called\s+me|call\s+him|call\s+her|named\s+(?:him|her)|i\s+am\s+called|name:")
+    asked = r"(?:first|last|family|full)\s+name\?"
+    byline = r"(?:directed|written|produced|posted|authored|composed)\s+by:?"
+    name = _name_pattern(r"\s")
+    line_name = _name_pattern("[ \t]")
+    return ContextPatternRecognizer(
+        "PERSON",
+        [Rule("titled", rf"(?<=\b(?:{titles})\.?\s{{1,2}}){name}(?<!\.)", 0.7, case_sensitive=True),
+         Rule("introduced", rf"(?<=\b(?i:{intro})\s{{1,2}}){name}(?<!\.)", 0.6, case_sensitive=True),
+         Rule("asked", rf"(?<=\b(?i:{asked})[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, _no_stop_word,
+              case_sensitive=True),
+         Rule("kin", rf"(?<=\b(?i:{_KIN})[ \t]){line_name}(?<!\.)", 0.6, _no_stop_word, case_sensitive=True),
+         Rule("byline", rf"(?<=\b(?i:{byline})[ \t]{{1,8}}){line_name}(?<!\.)", 0.6, _no_stop_word,
+              case_sensitive=True)],
+        name="privrag_titled_person",
+    )
+
+
+class LowercaseIntroRecognizer(ContextPatternRecognizer):
+    """Names typed in lower case after an introduction, in text written all in lower case.
+
+    Chat is often typed without capitals ("my name is borna salazar but
+    everyone calls me borna"); there the case cue of the other rules is gone.
+    Only in such text, only after the unambiguous introductions, and never a
+    stop word ("my name is not …", "they call me back"): in cased text a
+    lowercase word after "my name is" is mostly not a name ("is spelled wrong").
+    """
+
+    def analyze(self, text: str, entities: list[str] | None = None, nlp_artifacts: Any = None,
+                regex_flags: int | None = None) -> list[Any]:
+        if any(c.isupper() for c in text):
+            return []
+        return super().analyze(text, entities, nlp_artifacts, regex_flags)
+
+
+def lowercase_intro_recognizer() -> LowercaseIntroRecognizer:
+    """See :class:`LowercaseIntroRecognizer`."""
+    intro = r"my\s+name\s+is|my\s+name's|(?:everyone|people|they|friends)\s+calls?\s+me|i\s+am\s+called"
+    word = r"[^\W\d_][\w'’-]*"
+    return LowercaseIntroRecognizer(
+        "PERSON",
+        [Rule("introduced_lower", rf"(?<=\b(?:{intro})[ \t]){word}(?:[ \t]{word})?\b", 0.6, _no_stop_word)],
+        name="privrag_lowercase_intro",
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def _stop_words() -> frozenset[str]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
+
+
+def _no_stop_word(match: str) -> bool:
+    """No word of the match is an English stop word ("her son In 2003", "my name is not …")."""
+    return not any(w.lower() in _stop_words() for w in match.split())

@@ -1,0 +1,45 @@
+"""Names typed in lower case after an introduction: only in text written all in lower case."""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.detect.recognizers_names import lowercase_intro_recognizer
+
+
+def names(text: str) -> list[str]:
+    return [text[r.start : r.end] for r in lowercase_intro_recognizer().analyze(text, ["PERSON"])]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("my name is borna salazar but everyone calls me borna", ["borna salazar", "borna"]),
+        ("sometimes people call me višeslav", ["višeslav"]),
+        ("hi, my name is vitoria", ["vitoria"]),
+    ],
+)
+def test_lowercase_names_in_lowercase_chat(text: str, expected: list[str]) -> None:
+    assert names(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My name is spelled wrong on the form",  # cased text: a lowercase word here is no name
+        "my name is not important",  # a stop word
+        "they call me back later",
+    ],
+)
+def test_lowercase_rule_needs_lowercase_text_and_no_stop_word(text: str) -> None:
+    assert names(text) == []
+
+
+def test_lowercase_name_stays_on_its_line() -> None:
+    assert names("my name is jo\nthanks") == ["jo"]
+
+
+def test_lowercase_rule_is_one_of_the_default_recognizers() -> None:
+    from privrag.detect.recognizers import identifier_recognizers
+
+    assert "privrag_lowercase_intro" in {r.name for r in identifier_recognizers()}
