@@ -237,3 +237,22 @@ def test_article_sound_not_letter():
 
     assert [_vowel_initial(w) for w in ("Italian", "Estonian", "Uzbek", "Irish")] == [True] * 4
     assert [_vowel_initial(w) for w in ("Ukrainian", "European", "Uruguayan", "Turkish")] == [False] * 4
+
+
+def test_a_heading_of_ordinary_words_is_not_aliased():
+    """spaCy-sm tags "THE FACTS" as an organisation; its words are in the text in lowercase already."""
+    text = "PROCEDURE\n\nThe facts of the case, as submitted by Mr Smith.\n\nTHE FACTS\n\nThe applicant was born."
+    det = GazetteerDetector([("THE FACTS", "ORG"), ("Smith", "PERSON")])
+    req = SEAG(det, seed=0).prepare([text])
+    assert "THE FACTS" not in req.table.mapping and "\nTHE FACTS\n" in req.aliased[0]
+    assert "Smith" in req.table.mapping
+
+
+def test_a_capitalised_name_line_is_still_aliased():
+    """"ACME CORP" on its own line: "acme" is no ordinary word of the text; and a lowercase "john smith"
+    that is itself a detected name does not make the heading "JOHN SMITH" ordinary."""
+    text = "ACME CORP\nJOHN SMITH\nthe corp wrote to john smith about acme corp."
+    det = GazetteerDetector([("ACME CORP", "ORG"), ("JOHN SMITH", "PERSON"), ("john smith", "PERSON"),
+                             ("acme corp", "ORG")])
+    m = SEAG(det, seed=0).prepare([text]).table.mapping
+    assert "ACME CORP" in m and "JOHN SMITH" in m

@@ -152,6 +152,44 @@ def _join_country_names(text: str, spans: Sequence[DetectedEntity]) -> list[Dete
     return out
 
 
+_WORDS_RE = re.compile(r"[^\W\d_]+")
+
+
+def _drop_headings(texts: Sequence[str], clean: Sequence[Sequence[DetectedEntity]]) -> list[list[DetectedEntity]]:
+    """Keep section headings that only say what the request already says in lowercase.
+
+    spaCy-sm tags the heading "THE FACTS" as an organisation in most TAB
+    judgments, and SEAG sent "THE CQRAW" to the generator. A span that is a
+    whole line in capitals, every word of which the request also uses as an
+    ordinary lowercase word *outside* any detected entity ("the facts of the
+    case"), tells the generator nothing the rest of the text does not: it
+    stays. A capitalised name ("ACME CORP", "JOHN SMITH" beside a lowercase
+    "john smith" that is itself detected) is still aliased.
+    """
+    known: set[str] = set()
+    for text, spans in zip(texts, clean, strict=True):
+        pos = 0
+        for s in [*spans, None]:
+            end = s.start if s is not None else len(text)
+            known.update(w for w in _WORDS_RE.findall(text[pos:end]) if w.islower())
+            pos = max(pos, s.end) if s is not None else pos
+    out = []
+    for text, spans in zip(texts, clean, strict=True):
+        out.append([s for s in spans if not _is_known_heading(text, s, known)])
+    return out
+
+
+def _is_known_heading(text: str, span: DetectedEntity, known: set[str]) -> bool:
+    line_start = text.rfind("\n", 0, span.start) + 1
+    line_end = text.find("\n", span.end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    words = _WORDS_RE.findall(span.text)
+    return (
+        bool(words) and span.text.isupper() and line.strip() == span.text.strip()
+        and all(w.lower() in known for w in words)
+    )
+
+
 def _plain_number(span: DetectedEntity) -> bool:
     """A counted number ("8", "three", "2nd") identifies nothing; numbers
     with four or more digits are kept as identifiers."""
@@ -247,7 +285,7 @@ class AliasTableBuilder:
             raise ValueError("need one span list per text")
         seed = secrets.randbits(63) if seed is None else seed
         try:
-            clean = [self._normalize(t, s) for t, s in zip(texts, spans, strict=True)]
+            clean = _drop_headings(texts, [self._normalize(t, s) for t, s in zip(texts, spans, strict=True)])
             table = None
             for attempt in range(self.config.max_attempts):
                 rng = random.Random(f"{seed}:{attempt}")
