@@ -10,6 +10,7 @@ so an ``AnalyzerEngine`` does not boost them a second time.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ except ImportError as exc:  # pragma: no cover - a core dependency
 
 __all__ = [
     "CONTEXT_FREE_MIN", "CONTEXT_BOOST", "Rule", "ContextPatternRecognizer",
-    "iban_ok", "pesel_ok", "tc_kimlik_ok", "dni_ok", "min_digits", "ip_ok",
+    "iban_ok", "pesel_ok", "tc_kimlik_ok", "dni_ok", "min_digits", "ip_ok", "english_stop_words",
 ]  # fmt: skip
 
 #: a pattern scoring at least this much is trusted without context words
@@ -199,3 +200,11 @@ def ip_ok(s: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+@functools.lru_cache(maxsize=1)
+def english_stop_words() -> frozenset[str]:
+    """spaCy's English stop words (no model load): the words a cue-based name never starts with."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)

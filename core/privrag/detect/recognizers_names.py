@@ -9,10 +9,9 @@ the match (it identifies no one).
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
-from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule
+from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
 
 __all__ = ["titled_person_recognizer", "lowercase_intro_recognizer", "LowercaseIntroRecognizer"]
 
@@ -93,13 +92,6 @@ def lowercase_intro_recognizer() -> LowercaseIntroRecognizer:
     )
 
 
-@functools.lru_cache(maxsize=1)
-def _stop_words() -> frozenset[str]:
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return frozenset(STOP_WORDS)
-
-
 def _no_stop_word(match: str) -> bool:
     """No word of the match is an English stop word ("her son In 2003", "my name is not …")."""
-    return not any(w.lower() in _stop_words() for w in match.split())
+    return not any(w.lower() in english_stop_words() for w in match.split())

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import regex
 
-from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule
+from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
 
 __all__ = ["MIN_LETTERS", "uppercase_place_recognizer"]
 
@@ -35,13 +35,10 @@ _PLACE = rf"{_WORD}(?:[ \t](?:{_WORD}|\p{{Lu}}'|\p{{Lu}}’)){{0,3}}"
 def _plausible_place(match: str) -> bool:
     words = match.lower().split()
     return (sum(c.isalpha() for c in match) >= MIN_LETTERS and not regex.search(r"\d", match)
-            and words[0] not in _NOT_PLACE and not _stop_word(words[0]))
+            and words[0] not in _NOT_PLACE and words[0] not in english_stop_words())
 
 
-def _stop_word(word: str) -> bool:
-    from spacy.lang.en.stop_words import STOP_WORDS
 
-    return word in STOP_WORDS
 
 
 def uppercase_place_recognizer() -> ContextPatternRecognizer:

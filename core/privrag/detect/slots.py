@@ -10,15 +10,16 @@ found by any model a second time; its slot-mates say what it is.
 
 Rules (after the union of the members, so every member's finding counts):
 
-* **lists** — ``A, B, C and D`` (commas, then ``and``, ``&`` or ``or`` before
-  the last item; without it "their Agent, Mr K. Smith, Head of …" is an
-  apposition) of name-shaped items within one line: when at least two items and at least half of them
-  overlap spans of one name kind (person, organisation, place) and no item
-  holds a span of another kind, the items no span touches get that kind;
+* **lists** — ``A, B, C and D`` within one line (commas, then ``and``, ``&``
+  or ``or`` before the last item; without it "their Agent, Mr K. Smith, Head
+  of …" is an apposition) of name-shaped items: when at least two items and at
+  least half of them overlap spans of one name kind (person, organisation,
+  place) and no item holds a span of another kind, the items no span touches
+  get that kind;
 * **speakers** — two or more lines opening with a name-shaped label and a
   colon ("Ubul: What a wife."): when at least one label is itself detected as
-  a person, the other labels are persons too. Header blocks ("From:",
-  "Subject:") have no detected label and stay untouched.
+  a person, the other labels are persons too — except the labels of headers,
+  forms and role transcripts ("Subject:", "Date:", "Witness:", "Patient:").
 
 Items are name-shaped: one to four capitalised words (initials and name
 particles allowed) — or, in a text written all in lower case, one word. A
@@ -28,11 +29,11 @@ span added here has source ``privrag_slots`` and the low score
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter
 from collections.abc import Sequence
 
+from privrag.detect.recognizer_base import english_stop_words
 from privrag.generalize import canonical_label
 from privrag.types import DetectedEntity
 
@@ -80,18 +81,11 @@ _NOT_SPEAKERS: frozenset[str] = frozenset(
 )
 
 
-@functools.lru_cache(maxsize=1)
-def _stop_words() -> frozenset[str]:
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return frozenset(STOP_WORDS)
-
-
 def _not_item(item: str) -> bool:
     """An item whose first word is a stop word, a sentence adverb or a greeting ("The Court", "Hi Team")."""
     words = item.split()
     first = words[0].lower() if words else ""
-    return first in _stop_words() or first in _NOT_ITEMS
+    return first in english_stop_words() or first in _NOT_ITEMS
 
 
 def _lowercase_text(text: str) -> bool:
