@@ -38,9 +38,6 @@ def _plausible_place(match: str) -> bool:
             and words[0] not in _NOT_PLACE and words[0] not in english_stop_words())
 
 
-
-
-
 def uppercase_place_recognizer() -> ContextPatternRecognizer:
     """A run of capitalised words (five letters or more) right after a lowercase place preposition."""
     return ContextPatternRecognizer(
