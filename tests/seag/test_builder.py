@@ -242,10 +242,11 @@ def test_article_sound_not_letter():
 def test_a_heading_of_ordinary_words_is_not_aliased():
     """spaCy-sm tags "THE FACTS" as an organisation; its words are in the text in lowercase already."""
     text = "PROCEDURE\n\nThe facts of the case, as submitted by Mr Smith.\n\nTHE FACTS\n\nThe applicant was born."
-    det = GazetteerDetector([("THE FACTS", "ORG"), ("Smith", "PERSON")])
-    req = SEAG(det, seed=0).prepare([text])
-    assert "THE FACTS" not in req.table.mapping and "\nTHE FACTS\n" in req.aliased[0]
-    assert "Smith" in req.table.mapping
+    for heading in ("THE FACTS", "FACTS"):  # spaCy's span, or the span after "THE" is trimmed
+        det = GazetteerDetector([(heading, "ORG"), ("Smith", "PERSON")])
+        req = SEAG(det, seed=0).prepare([text])
+        assert heading not in req.table.mapping and "\nTHE FACTS\n" in req.aliased[0]
+        assert "Smith" in req.table.mapping
 
 
 def test_a_capitalised_name_line_is_still_aliased():

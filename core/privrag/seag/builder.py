@@ -159,8 +159,8 @@ def _drop_headings(texts: Sequence[str], clean: Sequence[Sequence[DetectedEntity
     """Keep section headings that only say what the request already says in lowercase.
 
     spaCy-sm tags the heading "THE FACTS" as an organisation in most TAB
-    judgments, and SEAG sent "THE CQRAW" to the generator. A span that is a
-    whole line in capitals, every word of which the request also uses as an
+    judgments, and SEAG sent "THE CQRAW" to the generator. A span on a line
+    written in capitals, every word of which the request also uses as an
     ordinary lowercase word *outside* any detected entity ("the facts of the
     case"), tells the generator nothing the rest of the text does not: it
     stays. A capitalised name ("ACME CORP", "JOHN SMITH" beside a lowercase
@@ -180,14 +180,12 @@ def _drop_headings(texts: Sequence[str], clean: Sequence[Sequence[DetectedEntity
 
 
 def _is_known_heading(text: str, span: DetectedEntity, known: set[str]) -> bool:
+    """``span`` lies on a line written in capitals whose every word is an ordinary word of the request."""
     line_start = text.rfind("\n", 0, span.start) + 1
     line_end = text.find("\n", span.end)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
-    words = _WORDS_RE.findall(span.text)
-    return (
-        bool(words) and span.text.isupper() and line.strip() == span.text.strip()
-        and all(w.lower() in known for w in words)
-    )
+    words = _WORDS_RE.findall(line)
+    return bool(words) and line.isupper() and all(w.lower() in known for w in words)
 
 
 def _plain_number(span: DetectedEntity) -> bool:
