@@ -241,7 +241,7 @@ def test_article_sound_not_letter():
 
 def test_a_heading_of_ordinary_words_is_not_aliased():
     """spaCy-sm tags "THE FACTS" as an organisation; its words are in the text in lowercase already."""
-    text = "PROCEDURE\n\nThe facts of the case, as submitted by Mr Smith.\n\nTHE FACTS\n\nThe applicant was born."
+    text = "PROCEDURE\n\nIn view of the fact that Mr Smith applied.\n\nTHE FACTS\n\nThe applicant was born."
     for heading in ("THE FACTS", "FACTS"):  # spaCy's span, or the span after "THE" is trimmed
         det = GazetteerDetector([(heading, "ORG"), ("Smith", "PERSON")])
         req = SEAG(det, seed=0).prepare([text])

@@ -161,8 +161,8 @@ def _drop_headings(texts: Sequence[str], clean: Sequence[Sequence[DetectedEntity
     spaCy-sm tags the heading "THE FACTS" as an organisation in most TAB
     judgments, and SEAG sent "THE CQRAW" to the generator. A span on a line
     written in capitals, every word of which the request also uses as an
-    ordinary lowercase word *outside* any detected entity ("the facts of the
-    case"), tells the generator nothing the rest of the text does not: it
+    ordinary lowercase word *outside* any detected entity (or its singular:
+    "the fact that"), tells the generator nothing the rest of the text does not: it
     stays. A capitalised name ("ACME CORP", "JOHN SMITH" beside a lowercase
     "john smith" that is itself detected) is still aliased.
     """
@@ -185,7 +185,12 @@ def _is_known_heading(text: str, span: DetectedEntity, known: set[str]) -> bool:
     line_end = text.find("\n", span.end)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
     words = _WORDS_RE.findall(line)
-    return bool(words) and line.isupper() and all(w.lower() in known for w in words)
+    return bool(words) and line.isupper() and all(_known_word(w.lower(), known) for w in words)
+
+
+def _known_word(word: str, known: set[str]) -> bool:
+    """``word`` or its singular ("facts" → "the fact that") is an ordinary word of the request."""
+    return word in known or (len(word) > 3 and word.endswith("s") and word[:-1] in known)
 
 
 def _plain_number(span: DetectedEntity) -> bool:
