@@ -54,11 +54,10 @@ _LOWER_ITEM = r"[^\W\d_][\w'’-]*"
 #: item separators: a comma (optionally followed by a coordinator) or a bare coordinator
 _SEP_RE = re.compile(r"[ \t]*,[ \t]*(?:(?:and|&|or)[ \t]+)?|[ \t]+(?:and|&|or)[ \t]+")
 _COORD_RE = re.compile(r"\b(?:and|or)\b|&")
+#: (the item that ends a segment, the item that opens one), for cased and for lowercase text
 _ITEM = {
-    False: (re.compile(rf"{_CASED_ITEM}"), re.compile(rf"(?<![\w'’.-]){_CASED_ITEM}$"),
-            re.compile(rf"{_CASED_ITEM}(?![\w'’-])")),
-    True: (re.compile(_LOWER_ITEM), re.compile(rf"(?<![\w'’.-]){_LOWER_ITEM}$"),
-           re.compile(rf"{_LOWER_ITEM}(?![\w'’-])")),
+    False: (re.compile(rf"(?<![\w'’.-]){_CASED_ITEM}$"), re.compile(rf"{_CASED_ITEM}(?![\w'’-])")),
+    True: (re.compile(rf"(?<![\w'’.-]){_LOWER_ITEM}$"), re.compile(rf"{_LOWER_ITEM}(?![\w'’-])")),
 }
 #: how far back from a separator an item may start (four long words)
 _TAIL_WINDOW = 160
@@ -100,7 +99,7 @@ def list_items(text: str) -> list[list[tuple[int, int]]]:
     One linear pass per line over its separators (no backtracking regex: a
     long comma-separated line must not cost quadratic time).
     """
-    whole, tail, head = _ITEM[_lowercase_text(text)]
+    tail, head = _ITEM[_lowercase_text(text)]
     lists: list[list[tuple[int, int]]] = []
     for line in re.finditer(r"[^\n\r]+", text):
         base, body = line.start(), line.group()
@@ -113,8 +112,7 @@ def list_items(text: str) -> list[list[tuple[int, int]]]:
             if run:  # the previous separator continues the run: this segment must open with an item
                 coordinated = bool(_COORD_RE.search(seps[k - 1].group()))
                 last = k == len(seps)
-                m = (whole.fullmatch(body, seg_start, seg_end) if not last else None) or head.match(
-                    body, seg_start, seg_end)
+                m = head.match(body, seg_start, seg_end)
                 if m is not None:
                     run.append(m.span())
                     if coordinated:
