@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -134,3 +135,19 @@ def test_cli_end_to_end_on_two_documents(require_data, tmp_path):
     assert qa and qa[0]["raw_answer"] is not None and qa[0]["table"]
     assert len(qa) == 2 and len(tab["methods"]["seag"]["user_by_seed"]) == 2
     assert "| seag |" in (out / "seag.md").read_text()
+
+
+@pytest.mark.data
+@pytest.mark.integration
+def test_the_neutral_honorifics_method_runs_when_named(require_data, tmp_path):
+    out = tmp_path / "bench"
+    r = runner.invoke(app, ["bench", "seag", "--data-dir", str(require_data), "--out", str(out), "--limit", "3",
+                            "--tab-split", "dev", "--no-qa", "--methods", "seag_neutral"])
+    assert r.exit_code == 0, r.output
+    report = json.loads((out / "seag.json").read_text())
+    assert set(report["datasets"]["tab"]["methods"]) == {"seag_neutral"}
+    items = [json.loads(line) for line in (out / "seag_items.jsonl").read_text().splitlines()]
+    tab = [i for i in items if i["dataset"] == "tab"]
+    received = "\n".join(t for i in tab for t in i["received"])
+    assert "Mx " in received and not re.search(r"\bMrs?\.? [A-Z]", received)
+    assert report["datasets"]["tab"]["methods"]["seag_neutral"]["roundtrip_exact"] == 1.0

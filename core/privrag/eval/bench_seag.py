@@ -25,7 +25,7 @@ import typer
 from privrag.eval import seag_qa
 from privrag.eval.datasets import DataMissingError, load_presidio_synth, load_tab, resolve_data_dir
 from privrag.eval.report import markdown_table, write_bench
-from privrag.eval.seag_methods import METHODS, build_methods
+from privrag.eval.seag_methods import EXTRA_METHODS, METHODS, build_methods
 from privrag.eval.seag_metrics import Aggregate, score_request
 
 __all__ = ["register", "seag_command", "run_benchmark"]
@@ -190,7 +190,7 @@ def seag_command(
     data_dir: Path = typer.Option(None, "--data-dir", help="Evaluation data folder (default: $PRIVRAG_DATA or ../shared/data)."),
     out: Path = typer.Option(Path("results/seag"), "--out", help="Output folder for seag.json/.md/_items.jsonl."),
     limit: int = typer.Option(None, "--limit", help="At most N documents per dataset (small runs)."),
-    methods: str = typer.Option(",".join(METHODS), "--methods", help="Comma-separated subset of methods."),
+    methods: str = typer.Option(",".join(METHODS), "--methods", help="Comma-separated methods (also: seag_neutral)."),
     seed: int = typer.Option(0, "--seed", help="Base seed; request i uses seed + i."),
     tab_split: str = typer.Option("test", "--tab-split", help="TAB split (test is report-only)."),
     qa: bool = typer.Option(True, "--qa/--no-qa", help="Run the SmolLM2 answer metrics on TAB."),
@@ -205,9 +205,10 @@ def seag_command(
     if logging.getLogger().getEffectiveLevel() > logging.INFO:
         logging.getLogger("presidio-analyzer").setLevel(logging.ERROR)
     chosen = tuple(m.strip() for m in methods.split(",") if m.strip())
-    unknown = [m for m in chosen if m not in METHODS]
+    unknown = [m for m in chosen if m not in METHODS + EXTRA_METHODS]
     if unknown or not chosen:
-        raise typer.BadParameter(f"unknown methods {unknown}; choose from {', '.join(METHODS)}", param_hint="--methods")
+        raise typer.BadParameter(f"unknown methods {unknown}; choose from {', '.join(METHODS + EXTRA_METHODS)}",
+                                 param_hint="--methods")
     try:
         report = run_benchmark(data_dir, out, limit=limit, methods=chosen, seed=seed, tab_split=tab_split,
                                qa=qa, qa_limit=qa_limit, max_new_tokens=max_new_tokens, qa_seeds=qa_seeds)

@@ -7,6 +7,8 @@
   detection. One engineering difference is deliberate and reported: its
   spaCy pipeline skips the dependency parser, whose output Presidio never
   reads (:func:`presidio_without_parser`; ~20 % less detection time);
+* ``seag_neutral`` (on request, ``--methods``) — ``seag`` with
+  ``BuilderConfig(honorifics="neutral")``: "Mr"/"Mrs"/"Ms"/"Miss" become "Mx";
 * ``lc_reversible`` — LangChain's ``PresidioReversibleAnonymizer``
   (``langchain-experimental``), set up offline on the packaged spaCy model.
 
@@ -24,9 +26,11 @@ from typing import Any
 from privrag import models
 from privrag.seag import SEAG
 
-__all__ = ["Prepared", "SeagMethod", "LCReversibleMethod", "lc_entities", "build_methods", "METHODS"]
+__all__ = ["Prepared", "SeagMethod", "LCReversibleMethod", "lc_entities", "build_methods", "METHODS", "EXTRA_METHODS"]
 
 METHODS = ("seag", "seag_presidio", "lc_reversible")
+#: methods run only when named with ``--methods``
+EXTRA_METHODS = ("seag_neutral",)
 
 
 @dataclass
@@ -151,6 +155,10 @@ def build_methods(names: Sequence[str] = METHODS, seed: int = 0) -> dict[str, An
     for name in names:
         if name == "seag":
             out[name] = SeagMethod(SEAG(), name)
+        elif name == "seag_neutral":
+            from privrag.seag.builder import BuilderConfig
+
+            out[name] = SeagMethod(SEAG(config=BuilderConfig(honorifics="neutral")), name)
         elif name == "seag_presidio":
             from privrag.detect import PresidioDetector
 
@@ -159,5 +167,5 @@ def build_methods(names: Sequence[str] = METHODS, seed: int = 0) -> dict[str, An
         elif name == "lc_reversible":
             out[name] = LCReversibleMethod(seed=seed)
         else:
-            raise ValueError(f"unknown method {name!r}; choose from {METHODS}")
+            raise ValueError(f"unknown method {name!r}; choose from {METHODS + EXTRA_METHODS}")
     return out

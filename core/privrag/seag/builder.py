@@ -22,6 +22,7 @@ import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from privrag.detect.grouping import group_entities
 from privrag.detect.overlap import resolve_overlaps
@@ -70,6 +71,13 @@ class BuilderConfig:
         min_part_length: shortest name part that gets its own row.
         locale: Faker locale passed to generators.
         max_attempts: fresh draws when a round trip cannot be verified.
+        honorifics: ``"keep"`` (default: "Mr Jordan" → "Mr Cruz", as the
+            text was written) or ``"neutral"``: honorifics that say a
+            person's gender or marital status ("Mr", "Mrs", "Ms", "Miss")
+            become "Mx" and first names are drawn without regard to gender
+            ("Mr Jordan" → "Mx Cruz", restored to "Mr Jordan"). Professional
+            titles ("Dr", "Prof") stay. Pronouns in the text are not
+            rewritten, so gender can still be read from "he"/"she".
     """
 
     alias_percentages: bool = False
@@ -78,6 +86,11 @@ class BuilderConfig:
     min_part_length: int = 3
     locale: str = "en_US"
     max_attempts: int = 4
+    honorifics: Literal["keep", "neutral"] = "keep"
+
+    def __post_init__(self) -> None:
+        if self.honorifics not in ("keep", "neutral"):
+            raise ValueError(f"honorifics must be 'keep' or 'neutral', not {self.honorifics!r}")
 
 
 def _snap(text: str, span: DetectedEntity) -> DetectedEntity | None:
@@ -204,6 +217,42 @@ def _person_noun(span: DetectedEntity) -> bool:
     return canonical_label(span.label) == "NORP" and span.text.lower() in PERSON_NOUNS
 
 
+#: honorifics that say gender or marital status (``BuilderConfig.honorifics="neutral"``)
+GENDER_HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mister", "missus", "mx"})
+NEUTRAL_HONORIFIC = "Mx"
+_HONORIFIC_BEFORE = re.compile(
+    r"(?<![\w.])(?:" + "|".join(sorted(GENDER_HONORIFICS, key=len, reverse=True)) + r")\.?[ \t]{1,2}$",
+    re.IGNORECASE,
+)
+
+
+def _with_honorifics(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
+    """Person spans grown over the gender honorific right before them ("Mr" + "Jordan").
+
+    The honorific must be part of the aliased form to be replaced with the
+    name; a separate span that is only that honorific (a TITLE "Mr.") is
+    absorbed by the person it precedes.
+    """
+    out = list(spans)
+    for i, s in enumerate(out):
+        if canonical_label(s.label) != "PERSON":
+            continue
+        m = _HONORIFIC_BEFORE.search(text, max(0, s.start - 12), s.start)
+        if m is None:
+            continue
+        out[i] = DetectedEntity(m.start(), s.end, s.label, text[m.start() : s.end], s.score, s.source)
+    grown = [s for s in out if canonical_label(s.label) == "PERSON"]
+    return [s for s in out if not any(g is not s and g.start <= s.start and s.end <= g.end for g in grown)]
+
+
+def neutral_honorifics(alias: str) -> str:
+    """``alias`` with its gender honorifics made "Mx" ("Mr. Cruz" → "Mx. Cruz")."""
+    def swap(m: re.Match[str]) -> str:
+        word = m.group(0)
+        return case_like(word, NEUTRAL_HONORIFIC) if word.lower() in GENDER_HONORIFICS else word
+    return TOKEN_RE.sub(swap, alias)
+
+
 class _Collisions:
     """The ``avoid`` predicate: inputs, originals and aliases already taken."""
 
@@ -308,6 +357,8 @@ class AliasTableBuilder:
     def _normalize(self, text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
         snapped = _drop_values_inside_entities([s2 for s in spans if (s2 := _snap(text, s)) is not None])
         merged = _join_country_names(text, resolve_overlaps(snapped, text, source_priority={VALUES_SOURCE: 1}))
+        if self.config.honorifics == "neutral":
+            merged = _with_honorifics(text, merged)
         skip = self._skip()
         return [s for s in merged if canonical_label(s.label) not in skip and not _plain_number(s)
                 and not _person_noun(s)]
@@ -356,7 +407,8 @@ class AliasTableBuilder:
         params = self._values(values, rows, have, rng, avoid, base, attempt)
 
         name_parts_base = dict((base.params.get("name_parts") or {}) if base is not None else {})
-        plan = AliasPlan(texts, names, self.config.locale, {k: dict(v) for k, v in name_parts_base.items()})
+        plan = AliasPlan(texts, names, self.config.locale, {k: dict(v) for k, v in name_parts_base.items()},
+                         neutral_honorifics=self.config.honorifics == "neutral")
         fixed = {e.original: e.alias for e in base_rows} | {r.original: r.alias for r in rows}
         accepted = self._accept(self.generator.propose(plan, fixed, rng, avoid), plan, texts, have, avoid)
         missing = [
@@ -365,7 +417,8 @@ class AliasTableBuilder:
         ]
         missing = [p for p in missing if p.forms]
         if missing and self.generator is not self.fallback:
-            plan2 = AliasPlan(texts, missing, self.config.locale, plan.name_parts)
+            plan2 = AliasPlan(texts, missing, self.config.locale, plan.name_parts,
+                              neutral_honorifics=plan.neutral_honorifics)
             more = self.fallback.propose(plan2, {**fixed, **{k: v[0] for k, v in accepted.items()}}, rng, avoid)
             accepted.update(self._accept(more, plan2, texts, have | set(accepted), avoid))
         # anything still missing gets one more draw, then a shape-preserving alias
@@ -374,7 +427,7 @@ class AliasTableBuilder:
             if not left:
                 continue
             retry = AliasPlan(texts, [PlannedEntity(p.entity_id, p.category, p.label, left)], self.config.locale,
-                              plan.name_parts)
+                              plan.name_parts, neutral_honorifics=plan.neutral_honorifics)
             fixed_now = {**fixed, **{k: v[0] for k, v in accepted.items()}}
             more = self._accept(self.fallback.propose(retry, fixed_now, rng, avoid), retry, texts,
                                 have | set(accepted), avoid)
@@ -481,6 +534,12 @@ class AliasTableBuilder:
                     continue
                 kind = "extra"
                 avoid.add_original(o)
+            if plan.neutral_honorifics and canonical_label(getattr(s, "label", "") or "") == "PERSON":
+                # any generator's proposal: "Mrs Cruz" → "Mx Cruz", unless another
+                # form already owns that ("Mr Jordan" and "Mrs Jordan" in one request)
+                neutral = neutral_honorifics(a)
+                if neutral != o and not avoid(neutral) and avoid.free(o, neutral):
+                    a = neutral
             if not _edges_ok(o, a) or avoid(a) or not avoid.free(o, a):
                 continue
             avoid.claim(o, a)

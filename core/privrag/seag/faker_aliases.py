@@ -221,6 +221,8 @@ class _Run:
         return g
 
     def _guess_gender(self, ent: PlannedEntity) -> str | None:
+        if self.plan.neutral_honorifics:  # the alias must not say what the honorific no longer says
+            return None
         for form in ent.forms:
             for m in TOKEN_RE.finditer(form):
                 w = m.group(0).lower().rstrip(".")

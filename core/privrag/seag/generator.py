@@ -41,6 +41,8 @@ class AliasPlan:
     locale: str = "en_US"
     #: person/org name-part maps already fixed (e.g. by an earlier turn)
     name_parts: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: gender honorifics become "Mx" and first names are drawn without gender
+    neutral_honorifics: bool = False
 
     def by_category(self, *categories: str) -> list[PlannedEntity]:
         return [e for e in self.entities if e.category in categories]
