@@ -31,7 +31,7 @@ def test_surface_forms_stay_consistent():
 
 
 def test_places_stay_coherent():
-    from privrag.seag import gazetteer
+    from privrag import gazetteer
 
     t = _req().table.mapping
     country = gazetteer.lookup(t["Turkey"])
@@ -177,7 +177,7 @@ def test_aliases_keep_the_kind_of_what_they_replace():
             "that, because he was a man, he was denied benefits. He is Sierra Leonean.")
     det = GazetteerDetector([("primary school teacher", "DEM"), ("Ministry of Education of Ankara", "ORG"),
                              ("man", "DEM"), ("Sierra Leonean", "NORP")])
-    from privrag.seag import gazetteer
+    from privrag import gazetteer
 
     demonyms = {c.demonym for c in gazetteer.COUNTRIES}
     for seed in range(4):
@@ -202,7 +202,7 @@ def test_lowercase_function_words_in_an_organisation_stay():
 def test_a_country_named_in_two_detected_pieces_is_aliased_as_one_country():
     """spaCy splits "the United Kingdom of Great Britain and Northern Ireland" in two; aliased apart,
     one state read "the Republic of Mexico and Monterrey"."""
-    from privrag.seag import gazetteer
+    from privrag import gazetteer
 
     text = "against the United Kingdom of Great Britain and Northern Ireland lodged by Mr X."
     det = GazetteerDetector([("United Kingdom of Great Britain", "GPE"), ("Northern Ireland", "GPE")])

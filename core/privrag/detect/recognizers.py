@@ -42,6 +42,7 @@ from privrag.detect.recognizer_base import (
     tc_kimlik_ok,
 )
 from privrag.detect.recognizers_address import address_block_recognizer
+from privrag.detect.recognizers_countries import country_recognizer
 from privrag.detect.recognizers_names import lowercase_intro_recognizer, titled_person_recognizer
 from privrag.detect.recognizers_personal import (
     age_recognizer,
@@ -381,6 +382,7 @@ _FACTORIES: tuple[Callable[[], Any], ...] = (
     postcode_recognizer,
     employer_recognizer,
     uppercase_place_recognizer,
+    country_recognizer,
     address_block_recognizer,
 )
 

@@ -24,10 +24,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from privrag import gazetteer
 from privrag.detect.grouping import group_entities
 from privrag.detect.overlap import resolve_overlaps
 from privrag.generalize import canonical_label
-from privrag.seag import gazetteer
 from privrag.seag.faker_aliases import FakerAliasGenerator, fresh_alias, shape_alias
 from privrag.seag.families import (
     PERSON_NOUNS,

@@ -19,7 +19,7 @@ import string
 import threading
 from collections.abc import Mapping
 
-from privrag.seag import gazetteer
+from privrag import gazetteer
 from privrag.seag.families import (
     ADDRESS_GENERIC,
     DEMONYM_ENDINGS,
@@ -93,6 +93,10 @@ def _faker(locale: str, seed: int):
         fake = cache[locale] = Faker(locale)
     fake.seed_instance(seed)
     return fake
+
+
+#: nationalities whose plural is the word itself ("the Japanese", "the Swiss", "the Danish")
+_COLLECTIVE_ENDINGS = ("ese", "ish", "ch", "ss", "sh")
 
 
 def _vowel_initial(word: str) -> bool:
@@ -336,7 +340,8 @@ class _Run:
                 new = f"Republic of {target.name}" if long_form else target.name
             elif place.kind == "demonym":
                 new = target.demonym + ("s" if form.rstrip().lower().endswith("s") and not
-                                        place.country.demonym.lower().endswith("s") else "")
+                                        place.country.demonym.lower().endswith("s")
+                                        and not target.demonym.lower().endswith(_COLLECTIVE_ENDINGS) else "")
             else:
                 pool = target.regions if place.kind == "region" and target.regions else target.cities
                 if place.kind == "region" and not target.regions:
@@ -371,6 +376,11 @@ class _Run:
         if place is not None:
             return self._loc(form, ent)
         words = form.split()
+        if len(words) > 1 and any(gazetteer.lookup(m.group(0)) for m in TOKEN_RE.finditer(form)):
+            # "proud bruneians", "Turkish Cypriot": alias the nationality inside, keep the rest
+            out = rewrite_tokens(form, lambda b, i, n: self._loc(b, ent) if gazetteer.lookup(b) else None)
+            if out != form and not self.avoid(out):
+                return out
         if words and not any(w[:1].isupper() for w in words) and (
             len(words) > 1 or not words[0].lower().endswith(DEMONYM_ENDINGS)
         ):
