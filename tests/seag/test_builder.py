@@ -257,3 +257,17 @@ def test_a_capitalised_name_line_is_still_aliased():
                              ("acme corp", "ORG")])
     m = SEAG(det, seed=0).prepare([text]).table.mapping
     assert "ACME CORP" in m and "JOHN SMITH" in m
+
+
+def test_a_nationality_inside_a_longer_group_is_aliased_as_a_nationality():
+    from privrag import gazetteer
+
+    for seed in range(6):
+        req = SEAG(GazetteerDetector([("proud bruneians", "NRP")]), seed=seed).prepare(["We are proud bruneians."])
+        alias = req.table.mapping["proud bruneians"]
+        first, second = alias.split(" ", 1)
+        assert first == "proud"
+        place = gazetteer.lookup(second)
+        assert place is not None and place.kind == "demonym"
+        # the plural of "Japanese" or "Danish" is the word itself
+        assert not second.endswith(("eses", "ishs", "chs", "sss"))
