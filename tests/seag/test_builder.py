@@ -271,3 +271,19 @@ def test_a_nationality_inside_a_longer_group_is_aliased_as_a_nationality():
         assert place is not None and place.kind == "demonym"
         # the plural of "Japanese" or "Danish" is the word itself
         assert not second.endswith(("eses", "ishs", "chs", "sss"))
+
+
+def test_a_country_inside_an_organisation_gets_the_same_country_alias():
+    from privrag import gazetteer
+
+    text = ("An application against the United Kingdom of Great Britain and Northern Ireland by a British "
+            "national. The United Kingdom Government were represented by their Agent.")
+    det = GazetteerDetector([("United Kingdom of Great Britain and Northern Ireland", "LOCATION"),
+                             ("British", "NRP"), ("United Kingdom Government", "ORGANIZATION")])
+    for seed in range(4):
+        req = SEAG(det, seed=seed).prepare([text])
+        m = req.table.mapping
+        country = gazetteer.lookup(m["British"]).country
+        assert m["United Kingdom Government"] == f"{country.name} Government"
+        assert "United Kingdom" not in req.aliased[0]
+        assert req.restore(req.aliased[0]) == text

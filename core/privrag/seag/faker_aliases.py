@@ -20,6 +20,7 @@ import threading
 from collections.abc import Mapping
 
 from privrag import gazetteer
+from privrag.detect.recognizers_countries import country_mentions
 from privrag.seag.families import (
     ADDRESS_GENERIC,
     DEMONYM_ENDINGS,
@@ -313,7 +314,15 @@ class _Run:
                 return None
             return self._token("ORG", base, self.fake.last_name)
 
-        return rewrite_tokens(form, alias_token)
+        # a country inside the name ("The United Kingdom Government") is aliased as
+        # that country, so the text names one state, not two
+        pieces, pos = [], 0
+        for a, b, _label in country_mentions(form):
+            pieces.append(rewrite_tokens(form[pos:a], alias_token))
+            pieces.append(self._loc(form[a:b], ent))
+            pos = b
+        pieces.append(rewrite_tokens(form[pos:], alias_token))
+        return "".join(pieces)
 
     # -- places -------------------------------------------------------------------
     def _country_for(self, country: gazetteer.Country) -> gazetteer.Country:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from privrag.detect.grouping import HONORIFICS
+from privrag.detect.recognizers_countries import country_mentions
 
 __all__ = [
     "TOKEN_RE",
@@ -85,9 +86,11 @@ ORG_GENERIC = ORG_HEADS | frozenset(ORG_QUALIFIERS) | frozenset(
 
 def is_generic(form: str) -> bool:
     """True when every word of ``form`` is generic (an organisation type, a
-    qualifier, a function word or an honorific): such a form names nothing."""
+    qualifier, a function word or an honorific): such a form names nothing.
+    A country spelled with generic words names one ("The United Kingdom Government")."""
     words = [split_possessive(m.group(0))[0].lower().rstrip(".") for m in TOKEN_RE.finditer(form)]
-    return bool(words) and all(w in ORG_GENERIC or w in NAME_PARTICLES or w in HONORIFICS for w in words)
+    return (bool(words) and all(w in ORG_GENERIC or w in NAME_PARTICLES or w in HONORIFICS for w in words)
+            and not country_mentions(form))
 
 
 #: common nouns for people that NER models tag as a demographic group ("a man", "his wife"):
