@@ -29,6 +29,7 @@ _DESCRIPTORS: dict[str, str] = {
     "FINANCIAL": "account number",
     "CREDIT_CARD": "card number",
     "NORP": "nationality",
+    "OCCUPATION": "occupation",
     "MEDICAL": "medical condition",
     "MEDICATION": "medication",
     "QUANTITY": "certain amount",
@@ -78,6 +79,7 @@ _ALIASES: dict[str, str] = {
     "CREDIT_CARD": "CREDIT_CARD", "CREDIT_CARD_NUMBER": "CREDIT_CARD",
     # demographics / misc
     "NORP": "NORP", "DEM": "NORP", "NATIONALITY": "NORP", "TITLE": "MISC",
+    "OCCUPATION": "OCCUPATION", "JOB": "OCCUPATION", "JOB_TITLE": "OCCUPATION", "PROFESSION": "OCCUPATION",
     "MEDICAL_CONDITION": "MEDICAL", "DISEASE": "MEDICAL", "DIAGNOSIS": "MEDICAL",
     "MEDICATION": "MEDICATION", "DRUG": "MEDICATION",
     "QUANTITY": "QUANTITY", "PERCENT": "QUANTITY", "ORDINAL": "QUANTITY",

@@ -287,3 +287,13 @@ def test_a_country_inside_an_organisation_gets_the_same_country_alias():
         assert m["United Kingdom Government"] == f"{country.name} Government"
         assert "United Kingdom" not in req.aliased[0]
         assert req.restore(req.aliased[0]) == text
+
+
+def test_an_occupation_becomes_another_occupation():
+    text = "I used to work for YFYP as Passenger booking clerk, but quit."
+    det = GazetteerDetector([("Passenger booking clerk", "OCCUPATION")])
+    for seed in range(4):
+        req = SEAG(det, seed=seed).prepare([text])
+        alias = req.table.mapping["Passenger booking clerk"]
+        assert alias[:1].isupper() and alias != "Passenger booking clerk" and not any(c in alias for c in ",()")
+        assert req.restore(req.aliased[0]) == text

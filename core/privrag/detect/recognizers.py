@@ -44,6 +44,7 @@ from privrag.detect.recognizer_base import (
 from privrag.detect.recognizers_address import address_block_recognizer
 from privrag.detect.recognizers_countries import country_recognizer
 from privrag.detect.recognizers_names import lowercase_intro_recognizer, titled_person_recognizer
+from privrag.detect.recognizers_occupation import occupation_recognizer
 from privrag.detect.recognizers_personal import (
     age_recognizer,
     card_number_recognizer,
@@ -381,6 +382,7 @@ _FACTORIES: tuple[Callable[[], Any], ...] = (
     timestamp_recognizer,
     postcode_recognizer,
     employer_recognizer,
+    occupation_recognizer,
     uppercase_place_recognizer,
     country_recognizer,
     address_block_recognizer,

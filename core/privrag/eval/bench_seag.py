@@ -36,7 +36,7 @@ TAB_QUESTION = seag_qa.QUESTION
 #: alias seeds of one judgment are this far apart, so they never meet another judgment's
 QA_SEED_STRIDE = 1000
 #: alias draws per judgment for the answer metrics
-QA_ALIAS_SEEDS = 3
+QA_ALIAS_SEEDS = 5
 
 
 def _roundtrip(prep: Any, texts: list[str]) -> bool:

@@ -200,6 +200,8 @@ class SafePool:
             return fk.country() if original.strip().lower() in self._countries else fk.city()
         if cat == "ADDRESS":
             return fk.street_address()
+        if cat == "OCCUPATION":
+            return fk.job().split(",")[0].lower()
         if cat == "EMAIL":
             return fk.email()
         if cat == "URL":

@@ -53,7 +53,7 @@ DEFAULT_FIELD_WEIGHTS: dict[str, float] = {
     "PERSON": 0.9, "CODE": 0.95, "EMAIL": 0.95, "PHONE": 0.95, "ADDRESS": 0.9,
     "CREDIT_CARD": 0.95, "FINANCIAL": 0.9, "IP": 0.8, "URL": 0.7,
     # level 2 — inference risk in context, or time-dependent personal data
-    "AGE": 0.6, "DATETIME": 0.5, "NORP": 0.45,
+    "AGE": 0.6, "DATETIME": 0.5, "NORP": 0.45, "OCCUPATION": 0.45,
     # level 1 — generalises to a large population
     "MEDICAL": 0.35, "LOC": 0.3, "ORG": 0.25, "MONEY": 0.25, "QUANTITY": 0.15, "EVENT": 0.15,
     # level 0 — general vocabulary

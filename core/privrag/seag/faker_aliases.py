@@ -400,6 +400,9 @@ class _Run:
         pool = pool or [c.demonym for c in gazetteer.COUNTRIES]
         return self._draw(lambda: case_like(form, self.rng.choice(pool)), fallback=form)
 
+    def _occupation(self, form: str, ent: PlannedEntity) -> str:
+        return self._draw(lambda: case_like(form, self._job(form)), fallback=form)
+
     def _address(self, form: str, ent: PlannedEntity) -> str:
         place = gazetteer.lookup(form)
         if place is not None:

@@ -1,0 +1,59 @@
+"""Occupations after a cue."""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.detect.recognizers_occupation import occupation_recognizer
+from privrag.generalize import canonical_label, descriptor
+
+
+def jobs(text: str) -> list[str]:
+    return [text[r.start : r.end] for r in occupation_recognizer().analyze(text, ["OCCUPATION"])]
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("From 1960 to 1979 she worked as a ballet dancer for the ensemble.", "ballet dancer"),
+        ("I used to work for YFYP as Passenger booking clerk, but quit a few months ago.", "Passenger booking clerk"),
+        ("he worked at Google as a senior engineer.", "senior engineer"),
+        ("the hospital where she was working as a nurse", "nurse"),
+        ("Mrs Willis had been employed as a local authority housing officer.", "local authority housing officer"),
+        ("From 1970 he practised as a physician affiliated to the scheme.", "physician"),
+        ("Occupation: primary school teacher\nName: X", "primary school teacher"),
+        ("He WORKED AS an electrician", "electrician"),
+    ],
+)
+def test_an_occupation_after_a_cue_is_found(text: str, job: str) -> None:
+    assert jobs(text) == [job]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It worked as expected.",  # a participle
+        "the system works as intended",
+        "we work for as long as possible",  # "as long": no employer between the verb and "as"
+        "worked as part of a team",
+        "worked as Mr Smith's assistant",  # a name follows
+        "Such commemorations qualified as popular ceremonies.",
+        "It served as a basis for the decision.",
+        "worked as 2nd officer",  # digits
+    ],
+)
+def test_no_occupation_without_one(text: str) -> None:
+    assert jobs(text) == []
+
+
+def test_occupation_is_its_own_category() -> None:
+    assert canonical_label("OCCUPATION") == "OCCUPATION"
+    assert canonical_label("job title") == "OCCUPATION"
+    assert descriptor("OCCUPATION") == "an occupation"
+
+
+@pytest.mark.integration
+def test_default_detector_reports_the_occupation(default_detector) -> None:
+    text = "Until 1987 the applicant worked as a primary school teacher in Izmir."
+    spans = [s for s in default_detector.detect(text) if s.text == "primary school teacher"]
+    assert spans and canonical_label(spans[0].label) == "OCCUPATION"
