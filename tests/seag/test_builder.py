@@ -157,7 +157,7 @@ def test_year_like_house_number_stays_part_of_the_address():
 
 
 def test_values_inside_dates_and_ages_stay_values():
-    from privrag.seag.builder import _drop_values_inside_entities
+    from privrag.seag.span_prep import drop_values_inside_entities
 
     def span(s: int, e: int, label: str, source: str) -> DetectedEntity:
         return DetectedEntity(s, e, label, "x" * (e - s), 0.9, source)
@@ -165,9 +165,9 @@ def test_values_inside_dates_and_ages_stay_values():
     age_in_date = [span(0, 11, "DATE_TIME", "SpacyRecognizer"), span(0, 2, "AGE", "seag_values")]
     year_in_org = [span(0, 14, "ORG", "SpacyRecognizer"), span(5, 9, "DATE_TIME", "seag_values")]
     same_extent = [span(0, 4, "LOCATION", "SpacyRecognizer"), span(0, 4, "DATE_TIME", "seag_values")]
-    assert _drop_values_inside_entities(age_in_date) == age_in_date
-    assert _drop_values_inside_entities(year_in_org) == year_in_org[:1]
-    assert _drop_values_inside_entities(same_extent) == same_extent
+    assert drop_values_inside_entities(age_in_date) == age_in_date
+    assert drop_values_inside_entities(year_in_org) == year_in_org[:1]
+    assert drop_values_inside_entities(same_extent) == same_extent
 
 
 def test_aliases_keep_the_kind_of_what_they_replace():

@@ -8,9 +8,10 @@ import re
 import pytest
 
 from privrag.seag import SEAG, AliasTableBuilder
-from privrag.seag.builder import BuilderConfig, neutral_honorifics
+from privrag.seag.builder import BuilderConfig
 from privrag.seag.faker_aliases import _first_names
 from privrag.seag.generator import AliasSuggestion
+from privrag.seag.honorifics import neutral_honorifics
 from tests.seag._fakes import GazetteerDetector
 
 GENDERED = re.compile(r"\b(?:Mr|Mrs|Ms|Miss)\b")

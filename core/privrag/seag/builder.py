@@ -24,13 +24,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from privrag import gazetteer
 from privrag.detect.grouping import group_entities
 from privrag.detect.overlap import resolve_overlaps
 from privrag.generalize import canonical_label
 from privrag.seag.faker_aliases import FakerAliasGenerator, fresh_alias, shape_alias
 from privrag.seag.families import (
-    PERSON_NOUNS,
     TOKEN_RE,
     align_parts,
     case_like,
@@ -39,8 +37,18 @@ from privrag.seag.families import (
     split_possessive,
 )
 from privrag.seag.generator import AliasGenerator, AliasPlan, AliasSuggestion, PlannedEntity
+from privrag.seag.honorifics import neutral_honorifics, with_honorifics
 from privrag.seag.repair import composition_conflicts
 from privrag.seag.restore import fold, is_word_char
+from privrag.seag.span_prep import (
+    VALUES_SOURCE,
+    drop_headings,
+    drop_values_inside_entities,
+    join_country_names,
+    person_noun,
+    plain_number,
+    snap,
+)
 from privrag.seag.table import AliasEntry, AliasTable
 from privrag.seag.values import VALUE_CATEGORIES, ValueParams, ValueShifter
 from privrag.types import DetectedEntity, PrivacyError
@@ -49,8 +57,6 @@ __all__ = ["BuilderConfig", "AliasTableBuilder"]
 
 log = logging.getLogger(__name__)
 
-_STRIP_LEFT = "\"“”‘'()[]{},;:«»"
-_STRIP_RIGHT = "\"“”’()[]{},;:«»"
 #: capitalised words that head person spans but are not name parts
 _NOT_PARTS = frozenset(
     "the and applicant president minister judge justice court king queen saint san santa".split()
@@ -91,166 +97,6 @@ class BuilderConfig:
     def __post_init__(self) -> None:
         if self.honorifics not in ("keep", "neutral"):
             raise ValueError(f"honorifics must be 'keep' or 'neutral', not {self.honorifics!r}")
-
-
-def _snap(text: str, span: DetectedEntity) -> DetectedEntity | None:
-    """Whole words only, without surrounding quotes/brackets/space."""
-    s, e = span.start, span.end
-    n = len(text)
-    while 0 < s < n and is_word_char(text[s - 1]) and is_word_char(text[s]):
-        s -= 1
-    while 0 < e < n and is_word_char(text[e - 1]) and is_word_char(text[e]):
-        e += 1
-    while s < e and (text[s].isspace() or text[s] in _STRIP_LEFT):
-        s += 1
-    while e > s and (text[e - 1].isspace() or text[e - 1] in _STRIP_RIGHT):
-        e -= 1
-    if s >= e or not any(c.isalnum() for c in text[s:e]):
-        return None
-    return DetectedEntity(s, e, span.label, text[s:e], span.score, span.source)
-
-
-_BARE_NUMBER_LABELS = frozenset({"CARDINAL", "ORDINAL"})
-VALUES_SOURCE = "seag_values"
-#: entity kinds that own the values inside them (a date inside a date, an age inside
-#: spaCy's "36 year old" DATE, stay values)
-_NAMED_KINDS = frozenset({"PERSON", "ORG", "LOC", "ADDRESS", "NORP"})
-
-
-def _drop_values_inside_entities(spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
-    """A value found inside a longer name or address is part of that entity.
-
-    Values win the label of a merged span (a shifted date must be parsed as a
-    date), but a house number that reads as a year ("3536 1659 Hoog St") or a
-    year in a company name is not a date: had it won, the whole address would
-    be aliased as a date — only "1659" shifted, the street left as it was.
-    """
-    entities = [s for s in spans if s.source != VALUES_SOURCE]
-    return [
-        s for s in spans
-        if s.source != VALUES_SOURCE
-        or not any(
-            e.start <= s.start and s.end <= e.end and e.length > s.length
-            and canonical_label(e.label) in _NAMED_KINDS
-            for e in entities
-        )
-    ]
-
-
-_PLACE_JOINERS = frozenset({" and ", " of ", " & "})
-
-
-def _join_country_names(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
-    """Join neighbouring place spans that together spell one country's name.
-
-    spaCy-sm reads "the United Kingdom of Great Britain and Northern Ireland"
-    as two places; aliased apart, one country became "the Republic of Mexico
-    and Monterrey" — two entities where the text names one. The gazetteer
-    decides: the joined span is kept only if it is a country's name or
-    official long form ("Bosnia and Herzegovina").
-    """
-    out: list[DetectedEntity] = []
-    for s in spans:
-        prev = out[-1] if out else None
-        if (
-            prev is not None
-            and canonical_label(prev.label) == "LOC" == canonical_label(s.label)
-            and text[prev.end : s.start] in _PLACE_JOINERS
-            and (place := gazetteer.lookup(text[prev.start : s.end])) is not None
-            and place.kind == "country"
-        ):
-            out[-1] = DetectedEntity(prev.start, s.end, prev.label, text[prev.start : s.end], prev.score, prev.source)
-            continue
-        out.append(s)
-    return out
-
-
-_WORDS_RE = re.compile(r"[^\W\d_]+")
-
-
-def _drop_headings(texts: Sequence[str], clean: Sequence[Sequence[DetectedEntity]]) -> list[list[DetectedEntity]]:
-    """Keep section headings that only say what the request already says in lowercase.
-
-    spaCy-sm tags the heading "THE FACTS" as an organisation in most TAB
-    judgments, and SEAG sent "THE CQRAW" to the generator. A span on a line
-    written in capitals, every word of which the request also uses as an
-    ordinary lowercase word *outside* any detected entity (or its singular:
-    "the fact that"), tells the generator nothing the rest of the text does not: it
-    stays. A capitalised name ("ACME CORP", "JOHN SMITH" beside a lowercase
-    "john smith" that is itself detected) is still aliased.
-    """
-    known: set[str] = set()
-    for text, spans in zip(texts, clean, strict=True):
-        pos = 0
-        for s in [*spans, None]:
-            end = s.start if s is not None else len(text)
-            known.update(w for w in _WORDS_RE.findall(text[pos:end]) if w.islower())
-            pos = max(pos, s.end) if s is not None else pos
-    out = []
-    for text, spans in zip(texts, clean, strict=True):
-        out.append([s for s in spans if not _is_known_heading(text, s, known)])
-    return out
-
-
-def _is_known_heading(text: str, span: DetectedEntity, known: set[str]) -> bool:
-    """``span`` lies on a line written in capitals whose every word is an ordinary word of the request."""
-    line_start = text.rfind("\n", 0, span.start) + 1
-    line_end = text.find("\n", span.end)
-    line = text[line_start : line_end if line_end >= 0 else len(text)]
-    words = _WORDS_RE.findall(line)
-    return bool(words) and line.isupper() and all(_known_word(w.lower(), known) for w in words)
-
-
-def _known_word(word: str, known: set[str]) -> bool:
-    """``word`` or its singular ("facts" → "the fact that") is an ordinary word of the request."""
-    return word in known or (len(word) > 3 and word.endswith("s") and word[:-1] in known)
-
-
-def _plain_number(span: DetectedEntity) -> bool:
-    """A counted number ("8", "three", "2nd") identifies nothing; numbers
-    with four or more digits are kept as identifiers."""
-    return span.label.upper() in _BARE_NUMBER_LABELS and sum(c.isdigit() for c in span.text) < 4
-
-
-def _person_noun(span: DetectedEntity) -> bool:
-    """"man", "wife" tagged as a demographic group: a common noun, not an entity to alias."""
-    return canonical_label(span.label) == "NORP" and span.text.lower() in PERSON_NOUNS
-
-
-#: honorifics that say gender or marital status (``BuilderConfig.honorifics="neutral"``)
-GENDER_HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "mister", "missus", "mx"})
-NEUTRAL_HONORIFIC = "Mx"
-_HONORIFIC_BEFORE = re.compile(
-    r"(?<![\w.])(?:" + "|".join(sorted(GENDER_HONORIFICS, key=len, reverse=True)) + r")\.?[ \t]{1,2}$",
-    re.IGNORECASE,
-)
-
-
-def _with_honorifics(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
-    """Person spans grown over the gender honorific right before them ("Mr" + "Jordan").
-
-    The honorific must be part of the aliased form to be replaced with the
-    name; a separate span that is only that honorific (a TITLE "Mr.") is
-    absorbed by the person it precedes.
-    """
-    out = list(spans)
-    for i, s in enumerate(out):
-        if canonical_label(s.label) != "PERSON":
-            continue
-        m = _HONORIFIC_BEFORE.search(text, max(0, s.start - 12), s.start)
-        if m is None:
-            continue
-        out[i] = DetectedEntity(m.start(), s.end, s.label, text[m.start() : s.end], s.score, s.source)
-    grown = [s for s in out if canonical_label(s.label) == "PERSON"]
-    return [s for s in out if not any(g is not s and g.start <= s.start and s.end <= g.end for g in grown)]
-
-
-def neutral_honorifics(alias: str) -> str:
-    """``alias`` with its gender honorifics made "Mx" ("Mr. Cruz" → "Mx. Cruz")."""
-    def swap(m: re.Match[str]) -> str:
-        word = m.group(0)
-        return case_like(word, NEUTRAL_HONORIFIC) if word.lower() in GENDER_HONORIFICS else word
-    return TOKEN_RE.sub(swap, alias)
 
 
 class _Collisions:
@@ -337,7 +183,7 @@ class AliasTableBuilder:
             raise ValueError("need one span list per text")
         seed = secrets.randbits(63) if seed is None else seed
         try:
-            clean = _drop_headings(texts, [self._normalize(t, s) for t, s in zip(texts, spans, strict=True)])
+            clean = drop_headings(texts, [self._normalize(t, s) for t, s in zip(texts, spans, strict=True)])
             table = None
             for attempt in range(self.config.max_attempts):
                 rng = random.Random(f"{seed}:{attempt}")
@@ -355,13 +201,13 @@ class AliasTableBuilder:
 
     # -- steps ----------------------------------------------------------------
     def _normalize(self, text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
-        snapped = _drop_values_inside_entities([s2 for s in spans if (s2 := _snap(text, s)) is not None])
-        merged = _join_country_names(text, resolve_overlaps(snapped, text, source_priority={VALUES_SOURCE: 1}))
+        snapped = drop_values_inside_entities([s2 for s in spans if (s2 := snap(text, s)) is not None])
+        merged = join_country_names(text, resolve_overlaps(snapped, text, source_priority={VALUES_SOURCE: 1}))
         if self.config.honorifics == "neutral":
-            merged = _with_honorifics(text, merged)
+            merged = with_honorifics(text, merged)
         skip = self._skip()
-        return [s for s in merged if canonical_label(s.label) not in skip and not _plain_number(s)
-                and not _person_noun(s)]
+        return [s for s in merged if canonical_label(s.label) not in skip and not plain_number(s)
+                and not person_noun(s)]
 
     def _skip(self) -> frozenset[str]:
         skip = set(self.config.skip_categories)

@@ -1,0 +1,150 @@
+"""Detected spans made ready for one alias table: snapped, merged, filtered.
+
+What the builder aliases is decided here, before any alias is drawn: whole
+words only; a value inside a name is part of the name; two place spans that
+spell one country are one; headings that repeat ordinary words, counted
+numbers and common nouns for people ("a man", "his wife") are not entities.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from privrag import gazetteer
+from privrag.generalize import canonical_label
+from privrag.seag.families import PERSON_NOUNS
+from privrag.seag.restore import is_word_char
+from privrag.types import DetectedEntity
+
+__all__ = [
+    "VALUES_SOURCE", "snap", "drop_values_inside_entities", "join_country_names", "drop_headings",
+    "plain_number", "person_noun",
+]  # fmt: skip
+
+_STRIP_LEFT = "\"“”‘'()[]{},;:«»"
+_STRIP_RIGHT = "\"“”’()[]{},;:«»"
+
+
+def snap(text: str, span: DetectedEntity) -> DetectedEntity | None:
+    """Whole words only, without surrounding quotes/brackets/space."""
+    s, e = span.start, span.end
+    n = len(text)
+    while 0 < s < n and is_word_char(text[s - 1]) and is_word_char(text[s]):
+        s -= 1
+    while 0 < e < n and is_word_char(text[e - 1]) and is_word_char(text[e]):
+        e += 1
+    while s < e and (text[s].isspace() or text[s] in _STRIP_LEFT):
+        s += 1
+    while e > s and (text[e - 1].isspace() or text[e - 1] in _STRIP_RIGHT):
+        e -= 1
+    if s >= e or not any(c.isalnum() for c in text[s:e]):
+        return None
+    return DetectedEntity(s, e, span.label, text[s:e], span.score, span.source)
+
+
+_BARE_NUMBER_LABELS = frozenset({"CARDINAL", "ORDINAL"})
+VALUES_SOURCE = "seag_values"
+#: entity kinds that own the values inside them (a date inside a date, an age inside
+#: spaCy's "36 year old" DATE, stay values)
+_NAMED_KINDS = frozenset({"PERSON", "ORG", "LOC", "ADDRESS", "NORP"})
+
+
+def drop_values_inside_entities(spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
+    """A value found inside a longer name or address is part of that entity.
+
+    Values win the label of a merged span (a shifted date must be parsed as a
+    date), but a house number that reads as a year ("3536 1659 Hoog St") or a
+    year in a company name is not a date: had it won, the whole address would
+    be aliased as a date — only "1659" shifted, the street left as it was.
+    """
+    entities = [s for s in spans if s.source != VALUES_SOURCE]
+    return [
+        s for s in spans
+        if s.source != VALUES_SOURCE
+        or not any(
+            e.start <= s.start and s.end <= e.end and e.length > s.length
+            and canonical_label(e.label) in _NAMED_KINDS
+            for e in entities
+        )
+    ]
+
+
+_PLACE_JOINERS = frozenset({" and ", " of ", " & "})
+
+
+def join_country_names(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
+    """Join neighbouring place spans that together spell one country's name.
+
+    spaCy-sm reads "the United Kingdom of Great Britain and Northern Ireland"
+    as two places; aliased apart, one country became "the Republic of Mexico
+    and Monterrey" — two entities where the text names one. The gazetteer
+    decides: the joined span is kept only if it is a country's name or
+    official long form ("Bosnia and Herzegovina").
+    """
+    out: list[DetectedEntity] = []
+    for s in spans:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and canonical_label(prev.label) == "LOC" == canonical_label(s.label)
+            and text[prev.end : s.start] in _PLACE_JOINERS
+            and (place := gazetteer.lookup(text[prev.start : s.end])) is not None
+            and place.kind == "country"
+        ):
+            out[-1] = DetectedEntity(prev.start, s.end, prev.label, text[prev.start : s.end], prev.score, prev.source)
+            continue
+        out.append(s)
+    return out
+
+
+_WORDS_RE = re.compile(r"[^\W\d_]+")
+
+
+def drop_headings(texts: Sequence[str], clean: Sequence[Sequence[DetectedEntity]]) -> list[list[DetectedEntity]]:
+    """Keep section headings that only say what the request already says in lowercase.
+
+    spaCy-sm tags the heading "THE FACTS" as an organisation in most TAB
+    judgments, and SEAG sent "THE CQRAW" to the generator. A span on a line
+    written in capitals, every word of which the request also uses as an
+    ordinary lowercase word *outside* any detected entity (or its singular:
+    "the fact that"), tells the generator nothing the rest of the text does not: it
+    stays. A capitalised name ("ACME CORP", "JOHN SMITH" beside a lowercase
+    "john smith" that is itself detected) is still aliased.
+    """
+    known: set[str] = set()
+    for text, spans in zip(texts, clean, strict=True):
+        pos = 0
+        for s in [*spans, None]:
+            end = s.start if s is not None else len(text)
+            known.update(w for w in _WORDS_RE.findall(text[pos:end]) if w.islower())
+            pos = max(pos, s.end) if s is not None else pos
+    out = []
+    for text, spans in zip(texts, clean, strict=True):
+        out.append([s for s in spans if not _is_known_heading(text, s, known)])
+    return out
+
+
+def _is_known_heading(text: str, span: DetectedEntity, known: set[str]) -> bool:
+    """``span`` lies on a line written in capitals whose every word is an ordinary word of the request."""
+    line_start = text.rfind("\n", 0, span.start) + 1
+    line_end = text.find("\n", span.end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    words = _WORDS_RE.findall(line)
+    return bool(words) and line.isupper() and all(_known_word(w.lower(), known) for w in words)
+
+
+def _known_word(word: str, known: set[str]) -> bool:
+    """``word`` or its singular ("facts" → "the fact that") is an ordinary word of the request."""
+    return word in known or (len(word) > 3 and word.endswith("s") and word[:-1] in known)
+
+
+def plain_number(span: DetectedEntity) -> bool:
+    """A counted number ("8", "three", "2nd") identifies nothing; numbers
+    with four or more digits are kept as identifiers."""
+    return span.label.upper() in _BARE_NUMBER_LABELS and sum(c.isdigit() for c in span.text) < 4
+
+
+def person_noun(span: DetectedEntity) -> bool:
+    """"man", "wife" tagged as a demographic group: a common noun, not an entity to alias."""
+    return canonical_label(span.label) == "NORP" and span.text.lower() in PERSON_NOUNS
