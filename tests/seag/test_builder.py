@@ -297,3 +297,16 @@ def test_an_occupation_becomes_another_occupation():
         alias = req.table.mapping["Passenger booking clerk"]
         assert alias[:1].isupper() and alias != "Passenger booking clerk" and not any(c in alias for c in ",()")
         assert req.restore(req.aliased[0]) == text
+
+
+def test_a_number_inside_a_place_span_is_aliased_with_the_place():
+    from privrag import gazetteer
+
+    text = "Suite 967\nConstitución\nUruguay 33963"
+    det = GazetteerDetector([("Uruguay 33963", "LOCATION"), ("Constitución", "LOCATION")])
+    for seed in range(4):
+        req = SEAG(det, seed=seed).prepare([text])
+        alias = req.table.mapping["Uruguay 33963"]
+        place, number = alias.rsplit(" ", 1)
+        assert gazetteer.lookup(place) is not None and number.isdigit() and number != "33963"
+        assert req.restore(req.aliased[0]) == text

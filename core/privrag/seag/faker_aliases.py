@@ -366,10 +366,19 @@ class _Run:
             # "the Republic of Turkey", "Ankara Province": alias the known place inside
             hits = [m.group(0) for m in TOKEN_RE.finditer(form) if gazetteer.lookup(m.group(0))]
             if hits:
-                out = rewrite_tokens(form, lambda b, i, n: self._loc(b, ent) if gazetteer.lookup(b) else None)
+                out = rewrite_tokens(form, lambda b, i, n: self._place_token(b, ent))
                 if out != form and not self.avoid(out):
                     return out
         return self._draw(lambda: case_like(form, self.fake.city()), fallback=form)
+
+    def _place_token(self, base: str, ent: PlannedEntity) -> str | None:
+        """One word of a longer place or group span: a known place as a place, a number
+        (the postcode in "Uruguay 33963") as another number, any other word as written."""
+        if gazetteer.lookup(base):
+            return self._loc(base, ent)
+        if any(c.isdigit() for c in base):
+            return shape_alias(base, self.rng)
+        return None
 
     def _job(self, like: str = "") -> str:
         """An occupation as it reads in a sentence ("restaurant manager", not "Engineer, electronics"),
@@ -387,7 +396,7 @@ class _Run:
         words = form.split()
         if len(words) > 1 and any(gazetteer.lookup(m.group(0)) for m in TOKEN_RE.finditer(form)):
             # "proud bruneians", "Turkish Cypriot": alias the nationality inside, keep the rest
-            out = rewrite_tokens(form, lambda b, i, n: self._loc(b, ent) if gazetteer.lookup(b) else None)
+            out = rewrite_tokens(form, lambda b, i, n: self._place_token(b, ent))
             if out != form and not self.avoid(out):
                 return out
         if words and not any(w[:1].isupper() for w in words) and (
