@@ -13,6 +13,7 @@ own, distinct alias.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 
@@ -38,16 +39,26 @@ def with_honorifics(text: str, spans: Sequence[DetectedEntity]) -> list[Detected
     name; a separate span that is only that honorific (a TITLE "Mr.") is
     absorbed by the person it precedes.
     """
-    out = list(spans)
-    for i, s in enumerate(out):
-        if canonical_label(s.label) != "PERSON":
-            continue
-        m = _HONORIFIC_BEFORE.search(text, max(0, s.start - 12), s.start)
+    out: list[DetectedEntity] = []
+    prefixes: list[tuple[int, int]] = []  # the honorifics the grown spans took in
+    for s in spans:
+        m = _HONORIFIC_BEFORE.search(text, max(0, s.start - 12), s.start) if canonical_label(s.label) == "PERSON" else None
         if m is None:
+            out.append(s)
             continue
-        out[i] = DetectedEntity(m.start(), s.end, s.label, text[m.start() : s.end], s.score, s.source)
-    grown = [s for s in out if canonical_label(s.label) == "PERSON"]
-    return [s for s in out if not any(g is not s and g.start <= s.start and s.end <= g.end for g in grown)]
+        prefixes.append((m.start(), s.start))
+        out.append(DetectedEntity(m.start(), s.end, s.label, text[m.start() : s.end], s.score, s.source))
+    if not prefixes:
+        return out
+    # the spans come without overlaps, so only a span inside a taken-in honorific is now covered
+    prefixes.sort()
+    starts = [a for a, _ in prefixes]
+
+    def absorbed(s: DetectedEntity) -> bool:
+        k = bisect.bisect_right(starts, s.start) - 1
+        return k >= 0 and s.end <= prefixes[k][1]
+
+    return [s for s in out if not absorbed(s)]
 
 
 def neutral_honorifics(alias: str) -> str:
