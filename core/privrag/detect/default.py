@@ -157,6 +157,7 @@ class ParallelCompositeDetector(BaseDetector):
         return [f.result() for f in futures]
 
     def _detect_batch(self, texts: Sequence[str]) -> list[list[DetectedEntity]]:
+        from privrag.detect.contact_blocks import complete_blocks
         from privrag.detect.overlap import resolve_overlaps
         from privrag.detect.slots import complete_slots
         from privrag.detect.span_cleanup import clean_name_spans
@@ -168,7 +169,7 @@ class ParallelCompositeDetector(BaseDetector):
             if self.clean_names:
                 spans = clean_name_spans(spans, text)
             merged = resolve_overlaps(spans, text, strategy="union", source_priority=self.source_priority)
-            out.append(complete_slots(text, merged) if self.complete_slots else merged)
+            out.append(complete_blocks(text, complete_slots(text, merged)) if self.complete_slots else merged)
         return out
 
 
@@ -282,7 +283,8 @@ def _source_priority(detectors: Sequence[EntityDetector]) -> dict[str, float]:
     prio.update({"gliner": 2, "SpacyRecognizer": 1, "gliner_shipped": 0})
     # cue recognizers whose label is a guess (an employer may be a person, a capitalised
     # word after "in" a company): they add coverage, a model names the merged span
-    prio.update({"privrag_employer": 0.5, "privrag_uppercase_place": 0.5, "privrag_country": 0.5})
+    prio.update({"privrag_employer": 0.5, "privrag_uppercase_place": 0.5, "privrag_relocation_place": 0.5,
+                 "privrag_country": 0.5})
     # ...except for persons and places, which it names better than spaCy-sm:
     # WNUT-17 dev strict recall 0.331 -> 0.368 (persons 0.46 -> 0.54, places
     # 0.49 -> 0.51); for companies spaCy stays first (0.33 vs 0.25)
