@@ -43,3 +43,38 @@ def test_lowercase_rule_is_one_of_the_default_recognizers() -> None:
     from privrag.detect.recognizers import identifier_recognizers
 
     assert "privrag_lowercase_intro" in {r.name for r in identifier_recognizers()}
+
+
+def titled(text: str) -> list[str]:
+    from privrag.detect.recognizers_names import titled_person_recognizer
+
+    return sorted({text[r.start : r.end] for r in titled_person_recognizer().analyze(text, ["PERSON"])})
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('Jacqueline: "I\'m Misty\'s daughter".', ["Misty"]),  # the contraction before it is no name
+        ("It was Anna Lee's mother who called.", ["Anna Lee"]),
+        ("O'Brien's son answered.", ["O'Brien"]),
+        ("I'm so jealous! said Giles to Logan", ["Giles", "Logan"]),
+        ("'Wait,' whispered Ana to Teodor.", ["Ana", "Teodor"]),
+        ("Dexter lives on Ziegelgasse 19.", ["Dexter"]),
+    ],
+)
+def test_kin_owners_speakers_and_residents_are_persons(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Court's son",  # "The": a stop word
+        "said the judge to Smith",  # the speaker is no name
+        "He said Smith to be right",  # "to" + lowercase: no one spoken to
+        "replied Anna to the Court",  # the addressee is an article
+        "He lives in Rome",  # a pronoun
+    ],
+)
+def test_no_person_without_the_name_shape(text: str) -> None:
+    assert titled(text) == []

@@ -116,3 +116,21 @@ def test_employer_needs_a_name_not_a_time_or_article(text: str) -> None:
 def test_employer_stops_at_a_sentence_end() -> None:
     text = "I work for ACME Corp. Please call me."
     assert [text[r.start : r.end] for r in employer_recognizer().analyze(text, ["ORGANIZATION"])] == ["ACME Corp"]
+
+
+@pytest.mark.parametrize(
+    ("text", "owner"),
+    [
+        ("getting paid, according to the Costquest website. They offer", "Costquest"),
+        ("as the Standard And Poors website says", "Standard And Poors"),
+        ("download the Monzo app today", "Monzo"),
+        ("on the Government’s website", "Government"),  # a possessive stays outside
+    ],
+)
+def test_the_owner_of_a_site_or_app_is_an_organisation(text: str, owner: str) -> None:
+    assert [text[r.start : r.end] for r in employer_recognizer().analyze(text, ["ORGANIZATION"])] == [owner]
+
+
+@pytest.mark.parametrize("text", ["see the new website", "the The website", "on the website of the Court"])
+def test_no_site_owner_without_a_capitalised_name(text: str) -> None:
+    assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []

@@ -42,3 +42,30 @@ def test_capitalised_town_after_a_place_preposition(text: str, place: str) -> No
 )
 def test_headings_acronyms_and_ordinary_case_are_not_matched(text: str) -> None:
     assert places(text) == []
+
+
+def moved(text: str) -> list[str]:
+    from privrag.detect.recognizers_places import relocation_place_recognizer
+
+    return [text[r.start : r.end] for r in relocation_place_recognizer().analyze(text, ["LOCATION"])]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("We moved here from Fortaleza", "Fortaleza"),
+        ("We moved here from Cite Guedouala last year", "Cite Guedouala"),
+        ("she grew up in Chiclana de la Frontera.", "Chiclana de la Frontera"),
+        ("She and her son therefore moved back to Southwark.", "Southwark"),
+        ("The applicant immigrated to Germany in February 1987.", "Germany"),
+    ],
+)
+def test_a_place_after_a_verb_of_moving_house(text: str, place: str) -> None:
+    assert moved(text) == [place]
+
+
+@pytest.mark.parametrize(
+    "text", ["the hearing moved from January to March", "moved to The Hague", "moved to Article 5", "moved from here"]
+)
+def test_no_place_after_moving_without_a_place_name(text: str) -> None:
+    assert moved(text) == []

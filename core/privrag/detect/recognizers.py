@@ -52,7 +52,10 @@ from privrag.detect.recognizers_personal import (
     postcode_recognizer,
     timestamp_recognizer,
 )
-from privrag.detect.recognizers_places import uppercase_place_recognizer
+from privrag.detect.recognizers_places import (
+    relocation_place_recognizer,
+    uppercase_place_recognizer,
+)
 
 __all__ = [
     "CONTEXT_FREE_MIN",
@@ -384,6 +387,7 @@ _FACTORIES: tuple[Callable[[], Any], ...] = (
     employer_recognizer,
     occupation_recognizer,
     uppercase_place_recognizer,
+    relocation_place_recognizer,
     country_recognizer,
     address_block_recognizer,
 )

@@ -9,6 +9,7 @@ the match (it identifies no one).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
@@ -19,11 +20,14 @@ _NAME_WORD = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]*[\w]"
 _PARTICLE = r"(?:van|von|de|der|den|da|di|du|la|le|del|della|ben|bin|al|el|ter|zu)"
 
 
+_KIN_WORD = (r"(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom|mum|dad"
+             r"|friend|boss|partner|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|grandmother|grandfather"
+             r"|neighbou?r|colleague|boyfriend|girlfriend|fianc[ée]e?|widow|widower)")
 #: "my son Jack", "her husband Ahmet": a capitalised word right after a possessive and a kinship or
 #: social role is a name
-_KIN = (r"(?:my|his|her|our|their)\s+(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom|mum|dad"
-        r"|friend|boss|partner|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|grandmother|grandfather"
-        r"|neighbou?r|colleague|boyfriend|girlfriend|fianc[ée]e?)")
+_KIN = rf"(?:my|his|her|our|their)\s+{_KIN_WORD}"
+#: verbs of a quoted exchange: "said Giles to Logan" names the speaker and the one spoken to
+_SAID = r"(?:said|asked|replied|answered|whispered|shouted|cried|wrote)"
 
 
 def _name_pattern(space: str) -> str:
@@ -35,13 +39,15 @@ def _name_pattern(space: str) -> str:
 def titled_person_recognizer() -> ContextPatternRecognizer:
     """Names after an honorific or an introduction: "Mr Cahit Yetkinsekerci", "Mrs A. Christou",
     "Dr. Justin Beet", "my name is Ludmiła", "everyone calls me Antti", "her maiden name is Vida",
-    "my son Jack", "Directed By:    Jana Vítková", "last name? Boyle".
+    "my son Jack", "Directed By:    Jana Vítková", "last name? Boyle", "Misty's daughter",
+    "said Giles to Logan", "Dexter lives on …".
 
     spaCy's small model misses many non-English names even in "a Turkish
     national, Mr …", and single first names in chat ("My name is Eliane");
     the honorific or the introduction is a reliable cue. Neither is part of
     the match (they identify no one). The cues added for chat and credits
-    (kinship, bylines, "last name?") are weaker: their names stay on one line
+    (kinship, bylines, "last name?", a kinship's owner, the two sides of "said X
+    to Y", the subject of "lives on/in") are weaker: their names stay on one line
     and never start with a stop word ("her son In 2003", "full name? Please").
     """
     titles = r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Judge|Justice|Sir|Dame|Lord|Lady|Mme|Mlle|Herr|Frau|Signor|Señor"
@@ -59,7 +65,18 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
               case_sensitive=True),
          Rule("kin", rf"(?<=\b(?i:{_KIN})[ \t]){line_name}(?<!\.)", 0.6, _no_stop_word, case_sensitive=True),
          Rule("byline", rf"(?<=\b(?i:{byline})[ \t]{{1,8}}){line_name}(?<!\.)", 0.6, _no_stop_word,
-              case_sensitive=True)],
+              case_sensitive=True),
+         # "Misty's daughter", "Jan Novak's widow": the owner of a kinship is a person
+         Rule("kin_owner", rf"(?<![\w.'’])(?![A-Z]['’]\w{{1,2}}\b){line_name}(?=['’]s[ \t]+(?i:{_KIN_WORD})\b)", 0.6, _no_contraction,
+              case_sensitive=True),
+         # "Dexter lives on …": the one who lives somewhere
+         Rule("resident", rf"(?<![\w.'’]){line_name}(?=[ \t]+(?:lives|lived)[ \t]+(?:on|in|at|near)\b)", 0.6,
+              _no_contraction, case_sensitive=True),
+         # "said Giles to Logan": the speaker and the one spoken to
+         Rule("said_to", rf"(?<=\b{_SAID}[ \t]){line_name}(?=[ \t]+to[ \t]+{_NAME_WORD})", 0.6, _no_stop_word,
+              case_sensitive=True),
+         Rule("said_to_whom", rf"(?<=\b{_SAID}[ \t]{line_name}[ \t]+to[ \t]){line_name}(?<!\.)", 0.6,
+              _no_stop_word, case_sensitive=True)],
         name="privrag_titled_person",
     )
 
@@ -90,6 +107,11 @@ def lowercase_intro_recognizer() -> LowercaseIntroRecognizer:
         [Rule("introduced_lower", rf"(?<=\b(?:{intro})[ \t]){word}(?:[ \t]{word})?\b", 0.6, _no_stop_word)],
         name="privrag_lowercase_intro",
     )
+
+
+def _no_contraction(match: str) -> bool:
+    """No stop word and no contraction ("I'm Misty's daughter": the name is "Misty")."""
+    return _no_stop_word(match) and not re.search(r"['’](?:m|ve|d|ll|re|s)\b", match, re.I)
 
 
 def _no_stop_word(match: str) -> bool:

@@ -17,7 +17,7 @@ import regex
 
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
 
-__all__ = ["MIN_LETTERS", "uppercase_place_recognizer"]
+__all__ = ["MIN_LETTERS", "uppercase_place_recognizer", "relocation_place_recognizer"]
 
 #: fewer capital letters than this read as an acronym ("NATO", "ECHR")
 MIN_LETTERS = 5
@@ -46,3 +46,39 @@ def uppercase_place_recognizer() -> ContextPatternRecognizer:
               case_sensitive=True)],
         name="privrag_uppercase_place",
     )
+
+
+#: verbs of moving house: what follows "moved here from" is a place
+_MOVED = (r"(?:moved|relocated|emigrated|immigrated|migrated)(?:[ \t]+(?:here|there|back|away|out|over))?"
+          r"[ \t]+(?:from|to)|grew[ \t]+up[ \t]+in")
+_PLACE_WORD = r"\p{Lu}[\p{L}\p{M}'’\-]*\p{L}"
+_PLACE_PARTICLE = r"(?:de|del|de[ \t]la|la|le|les|do|da|dos|das|di|du|sur|upon|on|am|an|im|en|y)"
+_MIXED_PLACE = rf"{_PLACE_WORD}(?:[ \t](?:{_PLACE_PARTICLE}[ \t])?{_PLACE_WORD}){{0,3}}"
+
+
+def relocation_place_recognizer() -> ContextPatternRecognizer:
+    """A capitalised place after a verb of moving house: "We moved here from Fortaleza",
+    "she grew up in Chiclana de la Frontera".
+
+    Where someone lived is a quasi-identifier, and a town spaCy-sm does not
+    know is read as nothing; the verb says it is a place. Its label is a guess
+    like the capitals rule's ("moved to Google" — a model's label wins).
+    """
+    return ContextPatternRecognizer(
+        "LOCATION",
+        [Rule("moved_place", rf"(?<=\b(?i:{_MOVED})[ \t]){_MIXED_PLACE}(?![\p{{L}}\p{{M}}\d])", 0.6,
+              _plausible_mixed_place, case_sensitive=True)],
+        name="privrag_relocation_place",
+    )
+
+
+_NOT_MIXED_PLACE = frozenset(
+    """january february march april may june july august september october november december monday tuesday
+    wednesday thursday friday saturday sunday christmas easter""".split()
+)
+
+
+def _plausible_mixed_place(match: str) -> bool:
+    first = match.lower().split()[0]
+    return (first not in english_stop_words() and first not in _NOT_PLACE and first not in _NOT_MIXED_PLACE
+            and len(match) >= 3)
