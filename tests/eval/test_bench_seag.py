@@ -139,15 +139,17 @@ def test_cli_end_to_end_on_two_documents(require_data, tmp_path):
 
 @pytest.mark.data
 @pytest.mark.integration
-def test_the_neutral_honorifics_method_runs_when_named(require_data, tmp_path):
+def test_the_default_neutralises_honorifics_and_seag_keep_keeps_them(require_data, tmp_path):
     out = tmp_path / "bench"
     r = runner.invoke(app, ["bench", "seag", "--data-dir", str(require_data), "--out", str(out), "--limit", "3",
-                            "--tab-split", "dev", "--no-qa", "--methods", "seag_neutral"])
+                            "--tab-split", "dev", "--no-qa", "--methods", "seag,seag_keep"])
     assert r.exit_code == 0, r.output
     report = json.loads((out / "seag.json").read_text())
-    assert set(report["datasets"]["tab"]["methods"]) == {"seag_neutral"}
+    assert set(report["datasets"]["tab"]["methods"]) == {"seag", "seag_keep"}
     items = [json.loads(line) for line in (out / "seag_items.jsonl").read_text().splitlines()]
-    tab = [i for i in items if i["dataset"] == "tab"]
-    received = "\n".join(t for i in tab for t in i["received"])
-    assert "Mx " in received and not re.search(r"\bMrs?\.? [A-Z]", received)
-    assert report["datasets"]["tab"]["methods"]["seag_neutral"]["roundtrip_exact"] == 1.0
+    received = {m: "\n".join(t for i in items if i["dataset"] == "tab" and i["method"] == m for t in i["received"])
+                for m in ("seag", "seag_keep")}
+    assert "Mx " in received["seag"] and not re.search(r"\bMrs?\.? [A-Z]", received["seag"])
+    assert re.search(r"\bMrs?\.? [A-Z]", received["seag_keep"]) and "Mx " not in received["seag_keep"]
+    for m in ("seag", "seag_keep"):
+        assert report["datasets"]["tab"]["methods"][m]["roundtrip_exact"] == 1.0

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from privrag.seag import SEAG, AliasTableBuilder
+from privrag.seag.builder import BuilderConfig
 from privrag.seag.families import name_parts
 from privrag.types import DetectedEntity
 from tests.seag._fakes import GazetteerDetector, people_detector
@@ -20,11 +23,13 @@ def _req(seed: int = 3):
     return SEAG(people_detector(), seed=seed).prepare(TEXTS)
 
 
-def test_surface_forms_stay_consistent():
-    t = _req().table.mapping
+@pytest.mark.parametrize(("honorifics", "mr"), [("neutral", "Mx"), ("keep", "Mr")])
+def test_surface_forms_stay_consistent(honorifics: str, mr: str):
+    req = SEAG(people_detector(), config=BuilderConfig(honorifics=honorifics), seed=3).prepare(TEXTS)
+    t = req.table.mapping
     full = t["John Jordan"].split()
     assert t["John"] == full[0]
-    assert t["Mr Jordan"] == f"Mr {full[-1]}"
+    assert t["Mr Jordan"] == f"{mr} {full[-1]}"
     assert t["John's"] == f"{full[0]}'s"
     # relatives keep the family name
     assert t["Mary Jordan"].split()[-1] == full[-1]

@@ -61,9 +61,15 @@ def test_two_people_who_differ_only_by_honorific_keep_distinct_aliases():
     assert req.restore(req.aliased[0]) == text
 
 
-def test_keep_mode_is_unchanged():
-    req = SEAG(GazetteerDetector(PEOPLE), seed=5).prepare([TEXT])
+def test_keep_mode_leaves_honorifics_as_written():
+    req = SEAG(GazetteerDetector(PEOPLE), config=BuilderConfig(honorifics="keep"), seed=5).prepare([TEXT])
     assert "Mr. " in req.aliased[0] and "Mrs. " in req.aliased[0] and "Mx" not in req.aliased[0]
+    assert req.restore(req.aliased[0]) == TEXT
+
+
+def test_neutral_is_the_default():
+    req = SEAG(GazetteerDetector(PEOPLE), seed=5).prepare([TEXT])
+    assert not GENDERED.search(req.aliased[0]) and "Mx. " in req.aliased[0]
 
 
 def test_first_names_are_drawn_without_regard_to_gender():

@@ -190,7 +190,7 @@ def seag_command(
     data_dir: Path = typer.Option(None, "--data-dir", help="Evaluation data folder (default: $PRIVRAG_DATA or ../shared/data)."),
     out: Path = typer.Option(Path("results/seag"), "--out", help="Output folder for seag.json/.md/_items.jsonl."),
     limit: int = typer.Option(None, "--limit", help="At most N documents per dataset (small runs)."),
-    methods: str = typer.Option(",".join(METHODS), "--methods", help="Comma-separated methods (also: seag_neutral)."),
+    methods: str = typer.Option(",".join(METHODS), "--methods", help="Comma-separated methods (also: seag_keep)."),
     seed: int = typer.Option(0, "--seed", help="Base seed; request i uses seed + i."),
     tab_split: str = typer.Option("test", "--tab-split", help="TAB split (test is report-only)."),
     qa: bool = typer.Option(True, "--qa/--no-qa", help="Run the SmolLM2 answer metrics on TAB."),

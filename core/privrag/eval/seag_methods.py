@@ -7,8 +7,9 @@
   detection. One engineering difference is deliberate and reported: its
   spaCy pipeline skips the dependency parser, whose output Presidio never
   reads (:func:`presidio_without_parser`; ~20 % less detection time);
-* ``seag_neutral`` (on request, ``--methods``) — ``seag`` with
-  ``BuilderConfig(honorifics="neutral")``: "Mr"/"Mrs"/"Ms"/"Miss" become "Mx";
+* ``seag_keep`` (on request, ``--methods``) — ``seag`` with
+  ``BuilderConfig(honorifics="keep")``: "Mr"/"Mrs"/"Ms"/"Miss" stay as written
+  (the default turns them into "Mx");
 * ``lc_reversible`` — LangChain's ``PresidioReversibleAnonymizer``
   (``langchain-experimental``), set up offline on the packaged spaCy model.
 
@@ -30,7 +31,7 @@ __all__ = ["Prepared", "SeagMethod", "LCReversibleMethod", "lc_entities", "build
 
 METHODS = ("seag", "seag_presidio", "lc_reversible")
 #: methods run only when named with ``--methods``
-EXTRA_METHODS = ("seag_neutral",)
+EXTRA_METHODS = ("seag_keep",)
 
 
 @dataclass
@@ -155,10 +156,10 @@ def build_methods(names: Sequence[str] = METHODS, seed: int = 0) -> dict[str, An
     for name in names:
         if name == "seag":
             out[name] = SeagMethod(SEAG(), name)
-        elif name == "seag_neutral":
+        elif name == "seag_keep":
             from privrag.seag.builder import BuilderConfig
 
-            out[name] = SeagMethod(SEAG(config=BuilderConfig(honorifics="neutral")), name)
+            out[name] = SeagMethod(SEAG(config=BuilderConfig(honorifics="keep")), name)
         elif name == "seag_presidio":
             from privrag.detect import PresidioDetector
 

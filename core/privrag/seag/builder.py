@@ -77,13 +77,16 @@ class BuilderConfig:
         min_part_length: shortest name part that gets its own row.
         locale: Faker locale passed to generators.
         max_attempts: fresh draws when a round trip cannot be verified.
-        honorifics: ``"keep"`` (default: "Mr Jordan" → "Mr Cruz", as the
-            text was written) or ``"neutral"``: honorifics that say a
+        honorifics: ``"neutral"`` (default): honorifics that say a
             person's gender or marital status ("Mr", "Mrs", "Ms", "Miss")
             become "Mx" and first names are drawn without regard to gender
-            ("Mr Jordan" → "Mx Cruz", restored to "Mr Jordan"). Professional
-            titles ("Dr", "Prof") stay. Pronouns in the text are not
-            rewritten, so gender can still be read from "he"/"she".
+            ("Mr Jordan" → "Mx Cruz", restored to "Mr Jordan"); or
+            ``"keep"``: as the text was written ("Mr Jordan" → "Mr Cruz").
+            Neutral is the default because an honorific is personal data
+            the generator does not need (Presidio's own PII types count it,
+            as TITLE) and measured answers did not suffer (README).
+            Professional titles ("Dr", "Prof") stay. Pronouns in the text
+            are not rewritten, so gender can still be read from "he"/"she".
     """
 
     alias_percentages: bool = False
@@ -92,7 +95,7 @@ class BuilderConfig:
     min_part_length: int = 3
     locale: str = "en_US"
     max_attempts: int = 4
-    honorifics: Literal["keep", "neutral"] = "keep"
+    honorifics: Literal["keep", "neutral"] = "neutral"
 
     def __post_init__(self) -> None:
         if self.honorifics not in ("keep", "neutral"):

@@ -1,10 +1,10 @@
-"""Neutral honorifics (``BuilderConfig(honorifics="neutral")``): "Mr Jordan" → "Mx Cruz".
+"""Neutral honorifics (the default, ``BuilderConfig(honorifics="neutral")``): "Mr Jordan" → "Mx Cruz".
 
 An honorific says a person's gender ("Mr", "Ms") and marital status
-("Mrs", "Miss"); Presidio's synthetic set counts it as PII (TITLE). Kept
-by default — the text reads as written, and the issue's own family example
-keeps "Mr" — but a privacy officer may want it hidden. The honorific must
-then be *part of the aliased form*, so a person span grows over the
+("Mrs", "Miss"); Presidio's synthetic set counts it as PII (TITLE), and the
+generator needs neither to answer. ``honorifics="keep"`` leaves them as
+written ("Mr Jordan" → "Mr Cruz"). To hide it, the honorific must
+be *part of the aliased form*, so a person span grows over the
 honorific right before it, and each form's alias swaps it for "Mx". The
 restore is exact because the table maps forms, not honorifics: "Mx Cruz"
 comes back as "Mr Jordan", and "Mrs Jordan" in the same request keeps its
