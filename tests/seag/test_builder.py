@@ -315,3 +315,36 @@ def test_a_number_inside_a_place_span_is_aliased_with_the_place():
         place, number = alias.rsplit(" ", 1)
         assert gazetteer.lookup(place) is not None and number.isdigit() and number != "33963"
         assert req.restore(req.aliased[0]) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "misread"),
+    [
+        ("Looking to support them in ARENDAL 4844 in its mission.", "ARENDAL 4844"),
+        ("Send it to Box 4854 today.", "Box 4854"),
+    ],
+)
+def test_a_date_no_date_rewrite_can_touch_is_aliased_as_an_entity(text: str, misread: str):
+    # spaCy-sm reads a town with its postcode as a DATE; left to the date shifter it went out as written
+    req = SEAG(GazetteerDetector([(misread, "DATE_TIME")]), seed=1).prepare([text])
+    assert misread not in req.aliased[0]
+    assert req.restore(req.aliased[0]) == text
+
+
+@pytest.mark.parametrize("value", ["the first year", "tomorrow", "8+ years", "The 1990s", "two weeks"])
+def test_relative_dates_without_a_name_or_code_stay_as_written(value: str):
+    text = f"It happened {value} and again later."
+    req = SEAG(GazetteerDetector([(value, "DATE_TIME")]), seed=1).prepare([text])
+    assert value in req.aliased[0]
+    assert req.restore(req.aliased[0]) == text
+
+
+def test_misread_values_relabels_only_untouchable_values_with_a_name_or_code():
+    from privrag.seag.span_prep import misread_values
+
+    def ent(t: str) -> DetectedEntity:
+        return DetectedEntity(0, len(t), "DATE_TIME", t, 0.9, "m")
+
+    got = [s.label for s in misread_values([ent("Bjert 6091"), ent("3 May 2003"), ent("summer 2003"), ent("1962"),
+                                            ent("Christmas Eve"), ent("Q3 2024")])]
+    assert got == ["MISC", "DATE_TIME", "DATE_TIME", "DATE_TIME", "DATE_TIME", "DATE_TIME"]

@@ -9,6 +9,12 @@ lines round a detected name and a detected phone, e-mail or street are the
 rest of that person's contact details. A missed line there is a direct
 identifier sent as written.
 
+The address layout itself — a street line, then unit, town and postcode
+lines, the addressee above — is read before the merge by
+:mod:`privrag.detect.recognizers_address`. This step runs after the merge,
+because what it needs are the members' findings: which line is a person,
+which a phone number or an e-mail, and so which lines belong to that person.
+
 A **block** is a run of short lines (at most :data:`MAX_WORDS` words, no
 sentence ending in "!" or "?", at most one blank line between two lines).
 It is a **contact block** when one of its lines carries a contact detail

@@ -45,6 +45,7 @@ from privrag.seag.span_prep import (
     drop_headings,
     drop_values_inside_entities,
     join_country_names,
+    misread_values,
     person_noun,
     plain_number,
     snap,
@@ -206,6 +207,7 @@ class AliasTableBuilder:
     def _normalize(self, text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
         snapped = drop_values_inside_entities([s2 for s in spans if (s2 := snap(text, s)) is not None])
         merged = join_country_names(text, resolve_overlaps(snapped, text, source_priority={VALUES_SOURCE: 1}))
+        merged = misread_values(merged)
         if self.config.honorifics == "neutral":
             merged = with_honorifics(text, merged)
         skip = self._skip()

@@ -3,11 +3,14 @@
 What the builder aliases is decided here, before any alias is drawn: whole
 words only; a value inside a name is part of the name; two place spans that
 spell one country are one; headings that repeat ordinary words, counted
-numbers and common nouns for people ("a man", "his wife") are not entities.
+numbers and common nouns for people ("a man", "his wife") are not entities;
+a "date" no date rewrite can touch is a misread name.
 """
 
 from __future__ import annotations
 
+import functools
+import random
 import re
 from collections.abc import Sequence
 
@@ -15,11 +18,12 @@ from privrag import gazetteer
 from privrag.generalize import canonical_label
 from privrag.seag.families import PERSON_NOUNS
 from privrag.seag.restore import is_word_char
+from privrag.seag.values import VALUE_CATEGORIES, ValueParams, ValueShifter
 from privrag.types import DetectedEntity
 
 __all__ = [
     "VALUES_SOURCE", "snap", "drop_values_inside_entities", "join_country_names", "drop_headings",
-    "plain_number", "person_noun",
+    "plain_number", "person_noun", "misread_values",
 ]  # fmt: skip
 
 _STRIP_LEFT = "\"“”‘'()[]{},;:«»"
@@ -148,3 +152,51 @@ def plain_number(span: DetectedEntity) -> bool:
 def person_noun(span: DetectedEntity) -> bool:
     """"man", "wife" tagged as a demographic group: a common noun, not an entity to alias."""
     return canonical_label(span.label) == "NORP" and span.text.lower() in PERSON_NOUNS
+
+
+#: words a date or a time is written with: a value span holding only these (and numbers) is a value
+_DATE_WORDS = frozenset(
+    """january february march april may june july august september october november december jan feb mar apr jun
+    jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur
+    thurs fri sat sun christmas easter eve new year years day days week weeks weekend month months century decade
+    spring summer autumn fall winter morning afternoon evening night noon midnight today tomorrow yesterday am pm
+    utc gmt cet est pst bc ad ce bce q1 q2 q3 q4 h1 h2 fy ramadan hanukkah thanksgiving""".split()
+)
+#: words that open a date phrase at a sentence start ("The first year", "Early spring")
+_STOP_WORDS = frozenset(
+    """the a an in on at of by for from to this that these those next last past first second third fourth early
+    late mid end beginning until since before after during around about every each some few several""".split()
+)
+_CAPITALISED = re.compile(r"(?<![\w'’])[^\W\d_][^\W\d_'’-]+")
+_DIGIT_RUN = re.compile(r"\d{3,}")
+
+
+@functools.lru_cache(maxsize=1)
+def _probe() -> ValueShifter:
+    """A fixed shifter: whether *any* date or amount inside a span can be rewritten."""
+    return ValueShifter(ValueParams.draw(random.Random(0)), random.Random(0))
+
+
+def misread_values(spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
+    """A date, amount or age span that no value rewrite changes, but that holds a
+    name-like word or a number that is no year, is a misread entity: "MISC".
+
+    spaCy-sm reads "in ARENDAL 4844" and "Box 4854" as dates. A value the
+    shifter cannot parse is sent as written — harmless for "tomorrow" or "the
+    first year", a leak for a town and its postcode. Relabelled, the span gets
+    an alias like any other unnamed entity.
+    """
+    out = []
+    for s in spans:
+        category = canonical_label(s.label)
+        if category in VALUE_CATEGORIES and category != "QUANTITY" and _misread(s.text, category):
+            s = DetectedEntity(s.start, s.end, "MISC", s.text, s.score, s.source)
+        out.append(s)
+    return out
+
+
+def _misread(text: str, category: str) -> bool:
+    named = any(w.group()[0].isupper() and w.group().lower() not in _DATE_WORDS
+                and w.group().lower() not in _STOP_WORDS for w in _CAPITALISED.finditer(text))
+    code = any(not (len(m.group()) == 4 and 1000 <= int(m.group()) <= 2099) for m in _DIGIT_RUN.finditer(text))
+    return (named or code) and _probe().shift(text, category) == text
