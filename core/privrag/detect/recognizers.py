@@ -43,6 +43,7 @@ from privrag.detect.recognizer_base import (
 )
 from privrag.detect.recognizers_address import address_block_recognizer
 from privrag.detect.recognizers_countries import country_recognizer
+from privrag.detect.recognizers_first_names import first_name_recognizer
 from privrag.detect.recognizers_names import lowercase_intro_recognizer, titled_person_recognizer
 from privrag.detect.recognizers_occupation import occupation_recognizer
 from privrag.detect.recognizers_personal import (
@@ -380,6 +381,7 @@ _FACTORIES: tuple[Callable[[], Any], ...] = (
     money_recognizer,
     titled_person_recognizer,
     lowercase_intro_recognizer,
+    first_name_recognizer,
     age_recognizer,
     card_number_recognizer,
     timestamp_recognizer,

@@ -1,0 +1,71 @@
+"""Given names from a gazetteer: mid-sentence in cased text, anywhere in text typed all in lower case."""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.detect.recognizers_first_names import (
+    first_name_mentions,
+    first_name_recognizer,
+    first_names,
+)
+
+
+def found(text: str) -> list[str]:
+    return [text[a:b] for a, b in first_name_mentions(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("the applicant, Mr Ahmet Yilmaz, and his wife Ayse", ["Ahmet Yilmaz", "Ayse"]),
+        ("you picked a fine time to leave me nina, four hungry children", ["nina"]),
+        ("the version recorded for john kemp became the first", ["john kemp"]),
+        ("ask Maria S Lindqvist about it", ["Maria S Lindqvist"]),  # an initial and a surname join
+    ],
+)
+def test_given_names_are_found(text: str, names: list[str]) -> None:
+    assert found(text) == names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Maria went home.",  # a sentence start: every word is capitalised there
+        "Notes:\nMaria went home.",  # a line start
+        "I met Will and Grace in June",  # names that are English words or months
+        "In Germany the Sami people and the German court",  # peoples, nationalities, places
+        "Call MARIA now",  # capitals: an acronym as often as a name
+    ],
+)
+def test_no_name_at_a_sentence_start_or_in_a_word_that_is_also_english(text: str) -> None:
+    assert found(text) == []
+
+
+def test_lowercase_names_only_in_lowercase_text() -> None:
+    assert found("she told maria yesterday") == ["maria"]
+    assert found("She told maria yesterday") == []
+
+
+def test_the_gazetteer_excludes_words_dates_and_places() -> None:
+    names = first_names()
+    assert len(names) > 3000
+    assert {"maria", "ahmet", "nina"} <= names
+    assert not {"will", "june", "jan", "german", "sami", "may", "the"} & names
+
+
+def test_the_recognizer_reports_persons_and_respects_the_entity_list() -> None:
+    rec = first_name_recognizer()
+    text = "yesterday nina called"
+    assert [(r.start, r.end, r.entity_type) for r in rec.analyze(text, ["PERSON"])] == [(10, 14, "PERSON")]
+    assert rec.analyze(text, ["LOCATION"]) == []
+
+
+def test_empty_text() -> None:
+    assert first_name_mentions("") == []
+
+
+def test_it_is_one_of_the_default_recognizers() -> None:
+    from privrag.detect.recognizers import identifier_recognizers
+
+    assert "privrag_first_name" in {r.name for r in identifier_recognizers()}
