@@ -14,12 +14,19 @@ Rules (after the union of the members, so every member's finding counts):
   or ``or`` before the last item; without it "their Agent, Mr K. Smith, Head
   of …" is an apposition) of name-shaped items: when at least two items and at
   least half of them overlap spans of one name kind (person, organisation,
-  place) and no item holds a span of another kind, the items no span touches
-  get that kind;
+  place) and no item holds a span of another kind — or one does, against at
+  least three of that kind ("Mary, Ariana, Isabel, Teresa and Jodi" with
+  spaCy's place "Ariana" among four persons) — the items no span touches get
+  that kind;
 * **speakers** — two or more lines opening with a name-shaped label and a
   colon ("Ubul: What a wife."): when at least one label is itself detected as
   a person, the other labels are persons too — except the labels of headers,
   forms and role transcripts ("Subject:", "Date:", "Witness:", "Patient:").
+
+* **affiliations** — the capitalised name right after a detected person and
+  "of"/"from" ("Steven Hunt of Gradiant Research LLC", "Thompson is from
+  Xignite") is where that person belongs: a place when the gazetteer knows
+  it, else an organisation.
 
 Items are name-shaped: one to four capitalised words (initials and name
 particles allowed) — or, in a text written all in lower case, one word. A
@@ -160,13 +167,14 @@ def _from_lists(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEnti
     for items in list_items(text):
         kinds = [_kinds(it, spans) for it in items]
         named = [k for k in kinds if k]
-        if any(len(k) > 1 or not k <= SLOT_KINDS for k in named):
-            continue  # mixed or non-name items: not one kind of thing
-        votes = Counter(next(iter(k)) for k in named)
-        if len(votes) != 1:
+        if any(not k <= SLOT_KINDS for k in named):
+            continue  # a non-name item (a date, a number): not a list of names
+        votes = Counter(next(iter(k)) for k in named if len(k) == 1)
+        if not votes:
             continue
         kind, n = votes.most_common(1)[0]
-        if n < 2 or 2 * n < len(items):
+        others = len(named) - n  # items a model read as another kind
+        if n < 2 or 2 * n < len(items) or (others and (n < 3 or n < 3 * others)):
             continue
         label = _label_of(kind, items, spans)
         out += [_new(text, a, b, label) for (a, b), k in zip(items, kinds, strict=True) if not k]
@@ -192,12 +200,49 @@ def _from_speakers(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedE
     return [_new(text, a, b, label) for a, b in labels if not _kinds((a, b), spans)]
 
 
+#: "Steven Hunt of Gradiant Research LLC", "Melissa Q. Campbell from Predilytics", "Thompson is from Xignite"
+_AFFILIATION = re.compile(rf"[ \t]*,?[ \t]*(?:is[ \t]+|are[ \t]+|comes?[ \t]+)?(?:of|from)[ \t]+({_CASED_ITEM})")
+_NOT_AFFILIATION: frozenset[str] = frozenset(
+    """january february march april may june july august september october november december monday tuesday
+    wednesday thursday friday saturday sunday""".split()
+)
+
+
+def _from_affiliations(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
+    """The organisation or place right after a detected person: "Steven Hunt of Gradiant Research LLC".
+
+    What follows "of"/"from" after a name is where that person belongs, and
+    an unknown start-up there is what the models miss. Its label: a place
+    when the gazetteer knows it, else an organisation (a guess; any member's
+    label wins a later merge).
+    """
+    from privrag import gazetteer
+
+    out = []
+    for p in spans:
+        if canonical_label(p.label) != "PERSON":
+            continue
+        m = _AFFILIATION.match(text, p.end)
+        if m is None:
+            continue
+        a, b = m.span(1)
+        name = re.sub(r"['’]s$", "", text[a:b]).rstrip(".")
+        b = a + len(name)
+        first = name.split()[0].lower() if name.split() else ""
+        if (not name or _not_item(name) or first in _NOT_AFFILIATION
+                or any(s.start < b and a < s.end for s in spans)):
+            continue
+        label = "LOCATION" if gazetteer.lookup(name) is not None else "ORGANIZATION"
+        out.append(_new(text, a, b, label))
+    return out
+
+
 def complete_slots(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
     """``spans`` plus the slot-mates of detected names (see the module docstring), sorted."""
     if not spans or not text:
         return list(spans)
     added: dict[tuple[int, int], DetectedEntity] = {}
-    for s in _from_lists(text, spans) + _from_speakers(text, spans):
+    for s in _from_lists(text, spans) + _from_speakers(text, spans) + _from_affiliations(text, spans):
         added.setdefault((s.start, s.end), s)
     if not added:
         return list(spans)
