@@ -69,3 +69,12 @@ def test_a_place_after_a_verb_of_moving_house(text: str, place: str) -> None:
 )
 def test_no_place_after_moving_without_a_place_name(text: str) -> None:
     assert moved(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [("When: 2000-04-16 11:34\nWhere: UPTON SCUDAMORE Country Club.", "UPTON SCUDAMORE"),
+     ("Venue: KUOPIO City Hall", "KUOPIO")],
+)
+def test_a_town_in_capitals_after_an_invitations_where_label(text: str, place: str) -> None:
+    assert places(text) == [place]

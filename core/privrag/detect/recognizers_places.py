@@ -4,7 +4,8 @@ Why: forms, address labels and copied records put towns in capitals, and
 spaCy-sm and the shipped GLiNER read an unknown capitalised word as an
 acronym or nothing — measured on Presidio's synthetic set, upper-case towns
 after "to"/"from"/"in" were a quarter of the places SEAG left in front of the
-generator. The cue is the lowercase preposition in front: a heading ("AS TO
+generator. The cue is the lowercase preposition in front (or an invitation's
+"Where:"/"Venue:"/"Location:" label): a heading ("AS TO
 THE LAW") has none, acronyms ("to NATO", "in EUR") are too short, and a
 first word that is a stop word or a legal heading ("in ADDITION", "in
 SECTION 3", "to WHOM IT MAY CONCERN") is emphasis. "of" is no cue ("Code of
@@ -22,7 +23,7 @@ __all__ = ["MIN_LETTERS", "uppercase_place_recognizer", "relocation_place_recogn
 #: fewer capital letters than this read as an acronym ("NATO", "ECHR")
 MIN_LETTERS = 5
 
-_CUE = r"(?:to|from|in|at|near|city|town|village)"
+_CUE = r"(?:to|from|in|at|near|city|town|village|(?i:where|venue|location):)"
 #: capitalised words after such a cue that are emphasis or a legal heading, not a place
 _NOT_PLACE = frozenset(
     """article section part chapter annex schedule paragraph addition least capitals capital letters
