@@ -19,8 +19,8 @@ def found(text: str) -> list[str]:
     ("text", "names"),
     [
         ("the applicant, Mr Ahmet Yilmaz, and his wife Ayse", ["Ahmet Yilmaz", "Ayse"]),
-        ("you picked a fine time to leave me nina, four hungry children", ["nina"]),
-        ("the version recorded for john kemp became the first", ["john kemp"]),
+        ("you can leave me katarina, four hungry children", ["katarina"]),
+        ("the version recorded for ines moreno became the first", ["ines moreno"]),
         ("ask Maria S Lindqvist about it", ["Maria S Lindqvist"]),  # an initial and a surname join
     ],
 )

@@ -121,8 +121,8 @@ def test_employer_stops_at_a_sentence_end() -> None:
 @pytest.mark.parametrize(
     ("text", "owner"),
     [
-        ("getting paid, according to the Costquest website. They offer", "Costquest"),
-        ("as the Standard And Poors website says", "Standard And Poors"),
+        ("getting paid, according to the Brightwave website. They offer", "Brightwave"),
+        ("as the Lloyd And Partners website says", "Lloyd And Partners"),
         ("download the Monzo app today", "Monzo"),
         ("on the Government’s website", "Government"),  # a possessive stays outside
     ],

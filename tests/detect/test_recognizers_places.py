@@ -53,11 +53,11 @@ def moved(text: str) -> list[str]:
 @pytest.mark.parametrize(
     ("text", "place"),
     [
-        ("We moved here from Fortaleza", "Fortaleza"),
-        ("We moved here from Cite Guedouala last year", "Cite Guedouala"),
-        ("she grew up in Chiclana de la Frontera.", "Chiclana de la Frontera"),
-        ("She and her son therefore moved back to Southwark.", "Southwark"),
-        ("The applicant immigrated to Germany in February 1987.", "Germany"),
+        ("We moved here from Maringá", "Maringá"),
+        ("We moved here from Oued Ellil last year", "Oued Ellil"),
+        ("she grew up in Villanueva de la Serena.", "Villanueva de la Serena"),
+        ("She moved back to Southwark with her son.", "Southwark"),
+        ("He immigrated to Germany in 1987.", "Germany"),
     ],
 )
 def test_a_place_after_a_verb_of_moving_house(text: str, place: str) -> None:
@@ -73,7 +73,7 @@ def test_no_place_after_moving_without_a_place_name(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "place"),
-    [("When: 2000-04-16 11:34\nWhere: UPTON SCUDAMORE Country Club.", "UPTON SCUDAMORE"),
+    [("When: 2024-05-16 18:00\nWhere: LITTLE SNORING Village Hall.", "LITTLE SNORING"),
      ("Venue: KUOPIO City Hall", "KUOPIO")],
 )
 def test_a_town_in_capitals_after_an_invitations_where_label(text: str, place: str) -> None:

@@ -320,8 +320,8 @@ def test_a_number_inside_a_place_span_is_aliased_with_the_place():
 @pytest.mark.parametrize(
     ("text", "misread"),
     [
-        ("Looking to support them in ARENDAL 4844 in its mission.", "ARENDAL 4844"),
-        ("Send it to Box 4854 today.", "Box 4854"),
+        ("The depot in TROMSØ 9008 opens at noon.", "TROMSØ 9008"),
+        ("Send it to Box 7731 today.", "Box 7731"),
     ],
 )
 def test_a_date_no_date_rewrite_can_touch_is_aliased_as_an_entity(text: str, misread: str):
@@ -345,6 +345,6 @@ def test_misread_values_relabels_only_untouchable_values_with_a_name_or_code():
     def ent(t: str) -> DetectedEntity:
         return DetectedEntity(0, len(t), "DATE_TIME", t, 0.9, "m")
 
-    got = [s.label for s in misread_values([ent("Bjert 6091"), ent("3 May 2003"), ent("summer 2003"), ent("1962"),
+    got = [s.label for s in misread_values([ent("Kuopio 7011"), ent("3 May 2003"), ent("summer 2003"), ent("1962"),
                                             ent("Christmas Eve"), ent("Q3 2024")])]
     assert got == ["MISC", "DATE_TIME", "DATE_TIME", "DATE_TIME", "DATE_TIME", "DATE_TIME"]

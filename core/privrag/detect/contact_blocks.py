@@ -25,12 +25,12 @@ no label ("Personal Info:"), greeting or sign-off, gets a kind from where it
 stands:
 
 * the line right before a line that is a country is the **town**
-  ("Chiclana de la Frontera" above "Portugal");
-* a line after a street line, holding a postcode ("FAUSKE 8200",
+  ("Villanueva de la Serena" above "Spain");
+* a line after a street line, holding a postcode ("TROMSØ 9008",
   "SPRINGFIELD IL 62704") is the **rest of the address**; one in capitals
   without digits is the **town**;
 * a line before the first contact detail whose last word is an occupation
-  ("Senior Data Analyst", "Leasing consultant") is an **occupation**, any other
+  ("Senior Data Analyst", "Warehouse supervisor") is an **occupation**, any other
   such line the **organisation** ("Acme Analytics GmbH");
 * the first line of a block without a detected person, when it is two or
   three name-shaped words and no organisation's ("Customer Service",
@@ -132,7 +132,7 @@ def blocks(text: str) -> list[list[Line]]:
     """Runs of short lines, at most one blank line apart (see the module docstring).
 
     A long line (prose) ends the run before it and opens the next one: it may
-    be the contact detail a block stands on ("Steven Yu / Innography / the
+    be the contact detail a block stands on ("Ana Lind / Brightwave / the
     corner of 95 Wellington Street and …"), but it is never filled itself.
     """
     out: list[list[Line]] = []
@@ -192,7 +192,7 @@ def _field(line: Line) -> bool:
 
 
 def _name_shaped(line: Line, lowercase: bool) -> bool:
-    """At most six words, each capitalised but for name particles ("Chiclana de la Frontera");
+    """At most six words, each capitalised but for name particles ("Villanueva de la Serena");
     any word, in a text written in lower case."""
     words = line.words
     if len(words) > 6:
@@ -222,12 +222,12 @@ def _fill(text: str, block: list[Line], spans: Sequence[DetectedEntity], lowerca
     if not any(contact) and not postal:
         return []
     # the block's owner: a line that is wholly a person, or a first line wholly one name a model
-    # labelled an organisation (spaCy-sm reads many foreign names so: "Christophe Björklund")
+    # labelled an organisation (spaCy-sm reads many foreign names so)
     person = [_covered_by(line, spans, "PERSON") or (i == 0 and _covered_by(line, spans, "ORG") and 2 <= len(line.words) <= 3)
               for i, line in enumerate(block)]
     out: list[DetectedEntity] = []
     if not any(person) and _addressee(block[0], kinds[0], lowercase):
-        # a block of contact details opens with whom they belong to ("Hill Kim / Power distributor / Phone: …")
+        # a block of contact details opens with whom they belong to ("Sølvi Haugland / Warehouse supervisor / Phone: …")
         out.append(_new(text, block[0], "PERSON"))
         person[0] = True
     if not any(person) and not postal:

@@ -1,4 +1,4 @@
-"""Given names the models pass over: "but Dori just has to", "it's under Elita B Desaulniers", "cormac had given".
+"""Given names the models pass over: "but Aino just has to", "it's under Kerttu B Salonen", "jaroslav had given".
 
 Why: spaCy-sm and the shipped GLiNER find a name by its context, and chat
 gives little — a rare first name mid-sentence, a name in a text typed all in
@@ -11,12 +11,12 @@ or a date ("Will", "Grace", "June", "Jan"), a place or a nationality from
 Where it fires:
 
 * in cased text, a name written with a capital and in lower case after it
-  ("Dori", not "DORI"), **not** at the start of a sentence or a line — there
+  ("Aino", not "AINO"), **not** at the start of a sentence or a line — there
   every word is capitalised, and the models see that context anyway;
-* in a text written all in lower case, any name (chat: "cormac had given
-  cormac his address").
+* in a text written all in lower case, any name (chat: "jaroslav had given
+  jaroslav his address").
 
-A following initial and a surname join the match ("Elita B Desaulniers",
+A following initial and a surname join the match ("Kerttu B Salonen",
 "john kemp" when "kemp" is a Faker surname). Measured on TAB train + dev
 and WNUT-17 train + dev before the last exclusions: 768 matches, 492 on gold
 persons; most of the rest were "Sami", "German", "Jan", "Sep", "Love" (now

@@ -26,7 +26,7 @@ _KIN_WORD = (r"(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom
 #: "my son Jack", "her husband Ahmet": a capitalised word right after a possessive and a kinship or
 #: social role is a name
 _KIN = rf"(?:my|his|her|our|their)\s+{_KIN_WORD}"
-#: verbs of a quoted exchange: "said Giles to Logan" names the speaker and the one spoken to
+#: verbs of a quoted exchange: "said Marta to Ilkka" names the speaker and the one spoken to
 _SAID = r"(?:said|asked|replied|answered|whispered|shouted|cried|wrote)"
 
 
@@ -39,8 +39,8 @@ def _name_pattern(space: str) -> str:
 def titled_person_recognizer() -> ContextPatternRecognizer:
     """Names after an honorific or an introduction: "Mr Cahit Yetkinsekerci", "Mrs A. Christou",
     "Dr. Justin Beet", "my name is Ludmiła", "everyone calls me Antti", "her maiden name is Vida",
-    "my son Jack", "Directed By:    Jana Vítková", "last name? Boyle", "Misty's daughter",
-    "said Giles to Logan", "Dexter lives on …".
+    "my son Jack", "Directed By:    Jana Vítková", "last name? Boyle", "Aino's daughter",
+    "said Marta to Ilkka", "Jaroslav lives on …".
 
     spaCy's small model misses many non-English names even in "a Turkish
     national, Mr …", and single first names in chat ("My name is Eliane");
@@ -66,13 +66,13 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          Rule("kin", rf"(?<=\b(?i:{_KIN})[ \t]){line_name}(?<!\.)", 0.6, _no_stop_word, case_sensitive=True),
          Rule("byline", rf"(?<=\b(?i:{byline})[ \t]{{1,8}}){line_name}(?<!\.)", 0.6, _no_stop_word,
               case_sensitive=True),
-         # "Misty's daughter", "Jan Novak's widow": the owner of a kinship is a person
+         # "Aino's daughter", "Jan Novak's widow": the owner of a kinship is a person
          Rule("kin_owner", rf"(?<![\w.'’])(?![A-Z]['’]\w{{1,2}}\b){line_name}(?=['’]s[ \t]+(?i:{_KIN_WORD})\b)", 0.6, _no_contraction,
               case_sensitive=True),
-         # "Dexter lives on …": the one who lives somewhere
+         # "Jaroslav lives on …": the one who lives somewhere
          Rule("resident", rf"(?<![\w.'’]){line_name}(?=[ \t]+(?:lives|lived)[ \t]+(?:on|in|at|near)\b)", 0.6,
               _no_contraction, case_sensitive=True),
-         # "said Giles to Logan": the speaker and the one spoken to
+         # "said Marta to Ilkka": the speaker and the one spoken to
          Rule("said_to", rf"(?<=\b{_SAID}[ \t]){line_name}(?=[ \t]+to[ \t]+{_NAME_WORD})", 0.6, _no_stop_word,
               case_sensitive=True),
          Rule("said_to_whom", rf"(?<=\b{_SAID}[ \t]{line_name}[ \t]+to[ \t]){line_name}(?<!\.)", 0.6,
@@ -110,7 +110,7 @@ def lowercase_intro_recognizer() -> LowercaseIntroRecognizer:
 
 
 def _no_contraction(match: str) -> bool:
-    """No stop word and no contraction ("I'm Misty's daughter": the name is "Misty")."""
+    """No stop word and no contraction ("I'm Aino's daughter": the name is "Aino")."""
     return _no_stop_word(match) and not re.search(r"['’](?:m|ve|d|ll|re|s)\b", match, re.I)
 
 

@@ -237,13 +237,13 @@ def employer_recognizer() -> ContextPatternRecognizer:
     ("Socrata", "Xignite") are what spaCy-sm and the shipped GLiNER miss in
     prose. One to four capitalised words (or a number first, "48 Factoring
     Inc") right after the verb; "the", a lowercase word or a line end stops it.
-    Also the owner of a web site or app ("according to the Costquest website").
+    Also the owner of a web site or app ("according to the Brightwave website").
     Its label is a guess (the default detector lets a model's label win an
     overlap: "worked for Mr Smith" stays a person).
     """
     verb = r"(?:work|works|worked|working)\s+(?:for|at)|employed\s+(?:by|at)|(?:an?\s+)?employee\s+of"
     name = rf"(?!{_NOT_EMPLOYER}\b)(?:\d+\s)?{_ORG_WORD}(?:[ \t](?:&[ \t])?{_ORG_WORD}){{0,3}}"
-    # "according to the Costquest website": a capitalised name before the site or app it runs
+    # "according to the Brightwave website": a capitalised name before the site or app it runs
     site = r"(?:website|web[ \t]site|homepage|home[ \t]page|app|blog|newsletter)"
     owned = rf"(?!{_NOT_EMPLOYER}\b){_ORG_WORD}(?:[ \t](?:&[ \t])?{_ORG_WORD}){{0,3}}"
     return ContextPatternRecognizer(
@@ -256,6 +256,6 @@ def employer_recognizer() -> ContextPatternRecognizer:
 
 
 def _ends_named(match: str) -> bool:
-    """First and last word no stop word ("Standard And Poors" is a name; "The" alone is not)."""
+    """First and last word no stop word ("Lloyd And Partners" is a name; "The" alone is not)."""
     words = match.lower().split()
     return bool(words) and words[0] not in english_stop_words() and words[-1] not in english_stop_words()

@@ -58,8 +58,8 @@ _MIXED_PLACE = rf"{_PLACE_WORD}(?:[ \t](?:{_PLACE_PARTICLE}[ \t])?{_PLACE_WORD})
 
 
 def relocation_place_recognizer() -> ContextPatternRecognizer:
-    """A capitalised place after a verb of moving house: "We moved here from Fortaleza",
-    "she grew up in Chiclana de la Frontera".
+    """A capitalised place after a verb of moving house: "We moved here from Maringá",
+    "she grew up in Villanueva de la Serena".
 
     Where someone lived is a quasi-identifier, and a town spaCy-sm does not
     know is read as nothing; the verb says it is a place. Its label is a guess

@@ -15,8 +15,8 @@ Rules (after the union of the members, so every member's finding counts):
   of …" is an apposition) of name-shaped items: when at least two items and at
   least half of them overlap spans of one name kind (person, organisation,
   place) and no item holds a span of another kind — or one does, against at
-  least three of that kind ("Mary, Ariana, Isabel, Teresa and Jodi" with
-  spaCy's place "Ariana" among four persons) — the items no span touches get
+  least three of that kind ("Ines, Aleksi, Marja, Teodor and Hanna" with
+  a model's place "Aleksi" among four persons) — the items no span touches get
   that kind;
 * **speakers** — two or more lines opening with a name-shaped label and a
   colon ("Ubul: What a wife."): when at least one label is itself detected as
@@ -24,8 +24,8 @@ Rules (after the union of the members, so every member's finding counts):
   forms and role transcripts ("Subject:", "Date:", "Witness:", "Patient:").
 
 * **affiliations** — the capitalised name right after a detected person and
-  "of"/"from" ("Steven Hunt of Gradiant Research LLC", "Thompson is from
-  Xignite") is where that person belongs: a place when the gazetteer knows
+  "of"/"from" ("Jaana Lind of Kestrel Analytics LLC", "Okafor is from
+  Tidewise") is where that person belongs: a place when the gazetteer knows
   it, else an organisation.
 
 Items are name-shaped: one to four capitalised words (initials and name
@@ -200,7 +200,7 @@ def _from_speakers(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedE
     return [_new(text, a, b, label) for a, b in labels if not _kinds((a, b), spans)]
 
 
-#: "Steven Hunt of Gradiant Research LLC", "Melissa Q. Campbell from Predilytics", "Thompson is from Xignite"
+#: "Jaana Lind of Kestrel Analytics LLC", "Ana Q. Lind from Tidewise", "Okafor is from Brightwave"
 _AFFILIATION = re.compile(rf"[ \t]*,?[ \t]*(?:is[ \t]+|are[ \t]+|comes?[ \t]+)?(?:of|from)[ \t]+({_CASED_ITEM})")
 _NOT_AFFILIATION: frozenset[str] = frozenset(
     """january february march april may june july august september october november december monday tuesday
@@ -209,7 +209,7 @@ _NOT_AFFILIATION: frozenset[str] = frozenset(
 
 
 def _from_affiliations(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
-    """The organisation or place right after a detected person: "Steven Hunt of Gradiant Research LLC".
+    """The organisation or place right after a detected person: "Jaana Lind of Kestrel Analytics LLC".
 
     What follows "of"/"from" after a name is where that person belongs, and
     an unknown start-up there is what the models miss. Its label: a place

@@ -181,7 +181,7 @@ def misread_values(spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
     """A date, amount or age span that no value rewrite changes, but that holds a
     name-like word or a number that is no year, is a misread entity: "MISC".
 
-    spaCy-sm reads "in ARENDAL 4844" and "Box 4854" as dates. A value the
+    spaCy-sm reads a town with its postcode ("in TROMSØ 9008") and "Box 7731" as dates. A value the
     shifter cannot parse is sent as written — harmless for "tomorrow" or "the
     first year", a leak for a town and its postcode. Relabelled, the span gets
     an alias like any other unnamed entity.
