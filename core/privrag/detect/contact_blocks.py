@@ -216,14 +216,16 @@ def _new(text: str, line: Line, label: str) -> DetectedEntity:
 
 def _fill(text: str, block: list[Line], spans: Sequence[DetectedEntity], lowercase: bool) -> list[DetectedEntity]:
     kinds = [_kinds(line, spans) for line in block]
-    contact = [bool(k & CONTACT_KINDS) or bool(_CONTACT_LABEL.match(line.text)) for line, k in zip(block, kinds, strict=True)]
+    contact = [bool(k & CONTACT_KINDS) or bool(_CONTACT_LABEL.match(line.text))
+               for line, k in zip(block, kinds, strict=True)]
     countries = [_is_country(line) for line in block]
     postal = len(block) >= 3 and countries[-1]  # "name / town / country": an address label
     if not any(contact) and not postal:
         return []
     # the block's owner: a line that is wholly a person, or a first line wholly one name a model
     # labelled an organisation (spaCy-sm reads many foreign names so)
-    person = [_covered_by(line, spans, "PERSON") or (i == 0 and _covered_by(line, spans, "ORG") and 2 <= len(line.words) <= 3)
+    person = [_covered_by(line, spans, "PERSON")
+              or (i == 0 and _covered_by(line, spans, "ORG") and 2 <= len(line.words) <= 3)
               for i, line in enumerate(block)]
     out: list[DetectedEntity] = []
     if not any(person) and _addressee(block[0], kinds[0], lowercase):
