@@ -31,7 +31,7 @@ except ImportError as exc:  # pragma: no cover - a core dependency
 
 __all__ = [
     "CONTEXT_FREE_MIN", "CONTEXT_BOOST", "Rule", "ContextPatternRecognizer",
-    "iban_ok", "pesel_ok", "tc_kimlik_ok", "dni_ok", "min_digits", "ip_ok", "english_stop_words",
+    "iban_ok", "pesel_ok", "tc_kimlik_ok", "dni_ok", "min_digits", "ip_ok", "english_stop_words", "layout_result",
 ]  # fmt: skip
 
 #: a pattern scoring at least this much is trusted without context words
@@ -40,6 +40,23 @@ CONTEXT_FREE_MIN = 0.5
 CONTEXT_BOOST = 0.45
 
 _FLAGS = regex.DOTALL | regex.MULTILINE | regex.IGNORECASE
+
+
+def layout_result(recognizer: Any, entity: str, start: int, end: int, score: float, rule: str, why: str,
+                  name: str | None = None) -> RecognizerResult:
+    """A ``RecognizerResult`` of a recognizer that reads a gazetteer or a layout, not context
+    words: marked as context-scored so an ``AnalyzerEngine`` does not boost it."""
+    name = name or recognizer.name
+    explanation = AnalysisExplanation(recognizer=name, original_score=score, pattern_name=rule, pattern=None,
+                                      textual_explanation=why)
+    return RecognizerResult(
+        entity_type=entity, start=start, end=end, score=score, analysis_explanation=explanation,
+        recognition_metadata={
+            RecognizerResult.RECOGNIZER_NAME_KEY: name,
+            RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: recognizer.id,
+            RecognizerResult.IS_SCORE_ENHANCED_BY_CONTEXT_KEY: True,
+        },
+    )
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,10 @@ from typing import Any
 
 import regex
 
+from privrag.detect.recognizer_base import layout_result
+
 try:
-    from presidio_analyzer import AnalysisExplanation, EntityRecognizer, RecognizerResult
+    from presidio_analyzer import EntityRecognizer
 except ImportError as exc:  # pragma: no cover - a core dependency
     raise ImportError("identifier recognizers need presidio: `pip install presidio-analyzer`") from exc
 
@@ -284,21 +286,7 @@ class AddressBlockRecognizer(EntityRecognizer):
             addressee = p.rule == "addressee"
             score = self.ADDRESSEE_SCORE if addressee else self.score
             name = self.ADDRESSEE_SOURCE if addressee else self.name
-            explanation = AnalysisExplanation(
-                recognizer=name, original_score=score, pattern_name=p.rule, pattern=None,
-                textual_explanation="address layout",
-            )
-            out.append(
-                RecognizerResult(
-                    entity_type=p.entity, start=p.start, end=p.end, score=score,
-                    analysis_explanation=explanation,
-                    recognition_metadata={
-                        RecognizerResult.RECOGNIZER_NAME_KEY: name,
-                        RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: self.id,
-                        RecognizerResult.IS_SCORE_ENHANCED_BY_CONTEXT_KEY: True,
-                    },
-                )
-            )
+            out.append(layout_result(self, p.entity, p.start, p.end, score, p.rule, "address layout", name))
         return EntityRecognizer.remove_duplicates(out)
 
 

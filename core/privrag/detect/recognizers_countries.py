@@ -35,10 +35,11 @@ from typing import Any
 
 import regex
 
+from privrag.detect.recognizer_base import layout_result
 from privrag.gazetteer import names, normalize_place
 
 try:
-    from presidio_analyzer import AnalysisExplanation, EntityRecognizer, RecognizerResult
+    from presidio_analyzer import EntityRecognizer
 except ImportError as exc:  # pragma: no cover - a core dependency
     raise ImportError("identifier recognizers need presidio: `pip install presidio-analyzer`") from exc
 
@@ -152,18 +153,7 @@ class CountryRecognizer(EntityRecognizer):
         for start, end, label in country_mentions(text):
             if label not in wanted:
                 continue
-            explanation = AnalysisExplanation(
-                recognizer=self.name, original_score=self.score, pattern_name=label.lower(), pattern=None,
-                textual_explanation="country gazetteer",
-            )
-            out.append(RecognizerResult(
-                entity_type=label, start=start, end=end, score=self.score, analysis_explanation=explanation,
-                recognition_metadata={
-                    RecognizerResult.RECOGNIZER_NAME_KEY: self.name,
-                    RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: self.id,
-                    RecognizerResult.IS_SCORE_ENHANCED_BY_CONTEXT_KEY: True,
-                },
-            ))
+            out.append(layout_result(self, label, start, end, self.score, label.lower(), "country gazetteer"))
         return out
 
 

@@ -34,10 +34,10 @@ import importlib
 import re
 from typing import Any
 
-from presidio_analyzer import AnalysisExplanation, EntityRecognizer, RecognizerResult
+from presidio_analyzer import EntityRecognizer
 
 from privrag import gazetteer
-from privrag.detect.recognizer_base import english_stop_words
+from privrag.detect.recognizer_base import english_stop_words, layout_result
 
 __all__ = ["NAME_LOCALES", "FirstNameRecognizer", "first_name_recognizer", "first_names", "first_name_mentions"]
 
@@ -161,21 +161,8 @@ class FirstNameRecognizer(EntityRecognizer):
     def analyze(self, text: str, entities: list[str] | None = None, nlp_artifacts: Any = None) -> list[Any]:
         if entities and "PERSON" not in entities:
             return []
-        out = []
-        for start, end in first_name_mentions(text):
-            explanation = AnalysisExplanation(
-                recognizer=self.name, original_score=self.score, pattern_name="first_name", pattern=None,
-                textual_explanation="given-name gazetteer",
-            )
-            out.append(RecognizerResult(
-                entity_type="PERSON", start=start, end=end, score=self.score, analysis_explanation=explanation,
-                recognition_metadata={
-                    RecognizerResult.RECOGNIZER_NAME_KEY: self.name,
-                    RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: self.id,
-                    RecognizerResult.IS_SCORE_ENHANCED_BY_CONTEXT_KEY: True,
-                },
-            ))
-        return out
+        return [layout_result(self, "PERSON", start, end, self.score, "first_name", "given-name gazetteer")
+                for start, end in first_name_mentions(text)]
 
 
 def first_name_recognizer() -> FirstNameRecognizer:
