@@ -23,8 +23,10 @@ A calibrated composite, built once per process:
   with identifier recognizers winning the label of a merged span; the members
   run concurrently (:class:`ParallelCompositeDetector`);
 * **slot completion** after the union: the unmarked items of a list of
-  names and the other speakers of a dialogue get the kind their detected
-  slot-mates agree on (:mod:`privrag.detect.slots`);
+  names, the other speakers of a dialogue and a person's affiliation get the
+  kind their detected slot-mates agree on (:mod:`privrag.detect.slots`), and
+  the unmarked lines of a contact block the kind their place in it says
+  (:mod:`privrag.detect.contact_blocks`);
 * optionally (when calibration found it helps) **mention propagation**:
   every other occurrence of a detected name is marked too.
 
@@ -125,7 +127,8 @@ class ParallelCompositeDetector(BaseDetector):
     otherwise widen the merged one. With ``complete_slots`` (default) the
     unmarked slot-mates of detected names — the other items of a list of
     names, the other speakers of a dialogue — are marked too
-    (:mod:`privrag.detect.slots`).
+    (:mod:`privrag.detect.slots`), and so are the unmarked lines of contact
+    blocks (:mod:`privrag.detect.contact_blocks`).
     """
 
     name = "composite"
