@@ -18,13 +18,13 @@ batch output for every chunking — that is tested, not hoped for.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
 __all__ = ["fold", "Replacer", "Restorer", "StreamingRestorer", "StreamingReplacer"]
 
-_END = ""  # trie terminal marker (no key is empty)
 _WORD_RE = re.compile(r"\w")
 
 
@@ -52,38 +52,39 @@ def fold(text: str) -> str:
     return "".join([_fold_char(c) for c in text])
 
 
-def _build_trie(keys: Iterable[str]) -> dict:
-    trie: dict = {}
-    for key in keys:
-        node = trie
-        for ch in key:
-            node = node.setdefault(ch, {})
-        node[_END] = True
-    return trie
-
-
 @functools.lru_cache(maxsize=8192)
 def _esc(ch: str) -> str:
     return re.escape(ch)
 
 
-def _emit(node: dict, last: str) -> str:
-    """Regex for the continuation below ``node``; deeper branches come first,
-    so the first successful alternative is the longest key (siblings start
-    with different characters, so their order does not matter)."""
+def _emit(keys: list[str], lo: int, hi: int, depth: int, last: str) -> str:
+    """Regex for the continuations of ``keys[lo:hi]`` (sorted, unique, sharing
+    their first ``depth`` characters). It is the trie of those keys written out
+    — deeper branches first, so the first successful alternative is the longest
+    key — but read off the sorted list by index ranges: no node objects, so a
+    table of a few thousand keys compiles without allocating a dict per
+    character (siblings start with different characters, so their order does
+    not matter)."""
     alts = []
-    for ch, child in node.items():
-        if ch == _END:
-            continue
+    i = lo
+    ends_here = i < hi and len(keys[i]) == depth  # a key that is the prefix itself sorts first
+    if ends_here:
+        i += 1
+    while i < hi:
+        ch = keys[i][depth]
+        j = i + 1
+        while j < hi and keys[j][depth] == ch:
+            j += 1
         lit = [_esc(ch)]
-        # compress chains of single-child, non-terminal nodes
-        cur, prev = child, ch
-        while len(cur) == 1 and _END not in cur:
-            (nxt,) = cur.keys()
-            lit.append(_esc(nxt))
-            cur, prev = cur[nxt], nxt
-        alts.append("".join(lit) + _emit(cur, prev))
-    if _END in node:
+        d, prev = depth + 1, ch
+        # compress a chain: every key of the group goes on with the same character, none ends
+        while len(keys[i]) > d and keys[i][d] == keys[j - 1][d]:
+            prev = keys[i][d]
+            lit.append(_esc(prev))
+            d += 1
+        alts.append("".join(lit) + _emit(keys, i, j, d, prev))
+        i = j
+    if ends_here:
         alts.append(r"(?!\w)" if is_word_char(last) else "")
     if not alts:
         return ""
@@ -92,11 +93,11 @@ def _emit(node: dict, last: str) -> str:
     return "(?:" + "|".join(alts) + ")"
 
 
-def _compile(trie: dict) -> re.Pattern[str] | None:
+def _compile(keys: list[str]) -> re.Pattern[str] | None:
     # No look-behind here: a pattern that begins with plain literals lets the
     # regex engine skip ahead by first character; the left word boundary is
     # checked in :func:`search` instead.
-    body = _emit({k: v for k, v in trie.items() if k != _END}, "")
+    body = _emit(keys, 0, len(keys), 0, "")
     return re.compile(body) if body else None
 
 
@@ -148,10 +149,9 @@ class Replacer:
             keys: Iterable[str] = self._folded
         else:
             keys = self.mapping
-        keys = list(keys)
-        self.max_len = max((len(k) for k in keys), default=0)
-        self._trie = _build_trie(keys)
-        self.pattern = _compile(self._trie)
+        self._keys = sorted(set(keys))
+        self.max_len = max((len(k) for k in self._keys), default=0)
+        self.pattern = _compile(self._keys)
 
     def __len__(self) -> int:
         return len(self.mapping)
@@ -221,15 +221,12 @@ class Replacer:
         ch = hay[i]
         if is_word_char(ch) and i > 0 and is_word_char(hay[i - 1]):
             return False
-        node = self._trie
-        last = ""
-        for c in hay[i:]:
-            node = node.get(c)
-            if node is None:
-                return False
-            last = c
-        has_children = any(k != _END for k in node)
-        return has_children or (_END in node and is_word_char(last))
+        prefix = hay[i:]
+        k = bisect.bisect_left(self._keys, prefix)
+        exact = k < len(self._keys) and self._keys[k] == prefix
+        after = k + 1 if exact else k
+        longer = after < len(self._keys) and self._keys[after].startswith(prefix)
+        return longer or (exact and is_word_char(prefix[-1]))
 
 
 class StreamingReplacer:
