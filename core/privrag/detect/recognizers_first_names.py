@@ -37,6 +37,7 @@ from typing import Any
 from presidio_analyzer import EntityRecognizer
 
 from privrag import gazetteer
+from privrag.calendar_words import CALENDAR_WORDS
 from privrag.detect.recognizer_base import english_stop_words, layout_result
 
 __all__ = ["NAME_LOCALES", "FirstNameRecognizer", "first_name_recognizer", "first_names", "first_name_mentions"]
@@ -51,11 +52,10 @@ NAME_LOCALES: tuple[str, ...] = (
 _NOT_NAMES = frozenset(
     """will mark bill rose grace hope joy faith art frank love till tea dick guy jack pat sue don ray rod chase
     hunter major king earl drew wade rob dean dale glen heath lane page reed rocky rusty penny candy sunny misty
-    june april august autumn summer winter dawn ivy iris daisy lily ruby pearl crystal amber jade sky river sandy
+    autumn summer winter dawn ivy iris daisy lily ruby pearl crystal amber jade sky river sandy
     gene carol faith destiny precious harmony melody liberty justice trinity genesis heaven angel star storm
-    ocean rain brook miles max jan feb mar apr jun jul aug sep sept oct nov dec mon tue wed thu fri sat sun
-    sami roma romani sinti del van von der den ter bin ben said hay young long baker cook mason taylor
-    carter parker price wood hill best bell gay holly may""".split()
+    ocean rain brook miles max sami roma romani sinti del van von der den ter bin ben said hay young long baker cook mason taylor
+    carter parker price wood hill best bell gay holly""".split()
 )
 _UP = "A-ZÀ-ÖØ-Þ"
 _LO = "a-zß-öø-ÿ"
@@ -85,7 +85,7 @@ def _excluded() -> frozenset[str]:
 
     places = {w.lower() for kind in ("country", "demonym", "city", "region") for n in gazetteer.names(kind)
               for w in n.split()}
-    return frozenset(set(Lorem.word_list) | english_stop_words() | _NOT_NAMES | places)
+    return frozenset(set(Lorem.word_list) | english_stop_words() | CALENDAR_WORDS | _NOT_NAMES | places)
 
 
 @functools.lru_cache(maxsize=1)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import regex
 
+from privrag.calendar_words import CALENDAR_WORDS
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
 
 __all__ = ["MIN_LETTERS", "uppercase_place_recognizer", "relocation_place_recognizer"]
@@ -73,10 +74,7 @@ def relocation_place_recognizer() -> ContextPatternRecognizer:
     )
 
 
-_NOT_MIXED_PLACE = frozenset(
-    """january february march april may june july august september october november december monday tuesday
-    wednesday thursday friday saturday sunday christmas easter""".split()
-)
+_NOT_MIXED_PLACE = CALENDAR_WORDS | {"christmas", "easter"}
 
 
 def _plausible_mixed_place(match: str) -> bool:

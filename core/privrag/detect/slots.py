@@ -40,6 +40,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from privrag.calendar_words import CALENDAR_WORDS
 from privrag.detect.recognizer_base import english_stop_words
 from privrag.generalize import canonical_label
 from privrag.types import DetectedEntity
@@ -202,10 +203,6 @@ def _from_speakers(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedE
 
 #: "Jaana Lind of Kestrel Analytics LLC", "Ana Q. Lind from Tidewise", "Okafor is from Brightwave"
 _AFFILIATION = re.compile(rf"[ \t]*,?[ \t]*(?:is[ \t]+|are[ \t]+|comes?[ \t]+)?(?:of|from)[ \t]+({_CASED_ITEM})")
-_NOT_AFFILIATION: frozenset[str] = frozenset(
-    """january february march april may june july august september october november december monday tuesday
-    wednesday thursday friday saturday sunday""".split()
-)
 
 
 def _from_affiliations(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
@@ -229,7 +226,7 @@ def _from_affiliations(text: str, spans: Sequence[DetectedEntity]) -> list[Detec
         name = re.sub(r"['’]s$", "", text[a:b]).rstrip(".")
         b = a + len(name)
         first = name.split()[0].lower() if name.split() else ""
-        if (not name or _not_item(name) or first in _NOT_AFFILIATION
+        if (not name or _not_item(name) or first in CALENDAR_WORDS
                 or any(s.start < b and a < s.end for s in spans)):
             continue
         label = "LOCATION" if gazetteer.lookup(name) is not None else "ORGANIZATION"

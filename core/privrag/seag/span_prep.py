@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 
 from privrag import gazetteer
+from privrag.calendar_words import CALENDAR_WORDS
 from privrag.generalize import canonical_label
 from privrag.seag.families import PERSON_NOUNS
 from privrag.seag.restore import is_word_char
@@ -155,10 +156,8 @@ def person_noun(span: DetectedEntity) -> bool:
 
 
 #: words a date or a time is written with: a value span holding only these (and numbers) is a value
-_DATE_WORDS = frozenset(
-    """january february march april may june july august september october november december jan feb mar apr jun
-    jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur
-    thurs fri sat sun christmas easter eve new year years day days week weeks weekend month months century decade
+_DATE_WORDS = CALENDAR_WORDS | frozenset(
+    """christmas easter eve new year years day days week weeks weekend month months century decade
     spring summer autumn fall winter morning afternoon evening night noon midnight today tomorrow yesterday am pm
     utc gmt cet est pst bc ad ce bce q1 q2 q3 q4 h1 h2 fy ramadan hanukkah thanksgiving""".split()
 )

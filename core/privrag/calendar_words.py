@@ -1,0 +1,19 @@
+"""English month and weekday names, written out and abbreviated.
+
+One list for every rule that must not read a date word as a name or a place
+("moved from January", "Mr Smith from March", "a given name 'June'", a
+"date" span that is really a town).
+"""
+
+from __future__ import annotations
+
+__all__ = ["MONTHS", "WEEKDAYS", "CALENDAR_WORDS"]
+
+MONTHS: frozenset[str] = frozenset(
+    "january february march april may june july august september october november december".split()
+)
+WEEKDAYS: frozenset[str] = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+#: months and weekdays, full and abbreviated, lower case
+CALENDAR_WORDS: frozenset[str] = MONTHS | WEEKDAYS | frozenset(
+    "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun".split()
+)
