@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 from collections.abc import Sequence
 
 from privrag.detect.base import BaseDetector
-from privrag.types import DetectedEntity
+from privrag.redact import Redactor
+from privrag.types import DetectedEntity, ProtectedText
 
 
 class RegexDetector(BaseDetector):
@@ -35,3 +38,52 @@ class OutOfRangeDetector(BaseDetector):
 
     def _detect_batch(self, texts: Sequence[str]) -> list[list[DetectedEntity]]:
         return [[DetectedEntity(0, len(t) + 5, "PERSON", t, 1.0, self.name)] for t in texts]
+
+
+class FailsOnDetector(RegexDetector):
+    """Like :class:`RegexDetector`, but crashes on any text containing ``word``;
+    the crash message quotes the text, as a real model's error might."""
+
+    name = "fails_on"
+
+    def __init__(self, word: str = "SECRET") -> None:
+        self.word = word
+
+    def _detect(self, text: str) -> list[DetectedEntity]:
+        if self.word in text:
+            raise RuntimeError(f"model crashed on {text!r}")
+        return super()._detect(text)
+
+
+def regex_redactor(**kwargs: object) -> Redactor:
+    """A ``privrag.methods.METHODS`` factory: the real Redactor on the regex fake."""
+    return Redactor(RegexDetector(), **kwargs)  # type: ignore[arg-type]
+
+
+def failing_redactor(**kwargs: object) -> Redactor:
+    """A ``METHODS`` factory whose protection raises PrivacyError on texts with "SECRET"."""
+    return Redactor(FailsOnDetector(), **kwargs)  # type: ignore[arg-type]
+
+
+class InterruptedProtector:
+    """A ``METHODS`` factory whose second batch is interrupted, after the first
+    batch was written: ``how`` ``"ctrl-c"`` raises KeyboardInterrupt, ``"kill"``
+    SIGKILLs the process (no cleanup code runs)."""
+
+    how = "ctrl-c"
+
+    def __init__(self, **kwargs: object) -> None:
+        self.inner = regex_redactor(**kwargs)
+        self.calls = 0
+
+    def protect_batch(self, texts: Sequence[str]) -> list[ProtectedText]:
+        self.calls += 1
+        if self.calls == 2:
+            if self.how == "kill":
+                os.kill(os.getpid(), signal.SIGKILL)
+            raise KeyboardInterrupt
+        return self.inner.protect_batch(texts)
+
+
+class KilledProtector(InterruptedProtector):
+    how = "kill"

@@ -27,7 +27,6 @@ from typing import Any
 
 import typer
 
-from privrag.eval.pad_metrics import output_nll, pii_leaked, rouge_l, shares_run
 from privrag.eval.pad_prompts import PadPrompt, build_prompts
 from privrag.eval.pad_report import render_markdown, write_plot
 from privrag.eval.report import write_bench
@@ -67,6 +66,9 @@ def default_methods(lambdas: tuple[float, ...] = DEFAULT_LAMBDAS, static_sigmas:
 
 
 def _score(prompt: PadPrompt, text: str) -> dict[str, Any]:
+    # pad_metrics imports torch: loaded on first use, not with the CLI
+    from privrag.eval.pad_metrics import pii_leaked, rouge_l, shares_run
+
     leaked = sum(pii_leaked(text, s) for s in prompt.pii)
     return {
         "leaked": leaked,
@@ -113,6 +115,7 @@ def run_pad_bench(
     model_label: str = "SmolLM2-135M-Instruct",
 ) -> dict[str, Any]:
     """Run every method on the same prompts and seeds; write the reports."""
+    from privrag.eval.pad_metrics import output_nll
     from privrag.pad.accounting import receipt_summary
     from privrag.pad.generate import PADGenerator
 

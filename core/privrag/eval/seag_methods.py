@@ -22,10 +22,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from privrag import models
-from privrag.seag import SEAG
+
+if TYPE_CHECKING:  # imported in build_methods: privrag.seag loads Presidio, spaCy and torch
+    from privrag.seag import SEAG
 
 __all__ = ["Prepared", "SeagMethod", "LCReversibleMethod", "lc_entities", "build_methods", "METHODS", "EXTRA_METHODS"]
 
@@ -152,6 +154,8 @@ def presidio_without_parser(spacy_model: str = models.DEFAULT_SPACY_MODEL) -> An
 
 
 def build_methods(names: Sequence[str] = METHODS, seed: int = 0) -> dict[str, Any]:
+    from privrag.seag import SEAG
+
     out: dict[str, Any] = {}
     for name in names:
         if name == "seag":
