@@ -30,6 +30,10 @@ __all__ = [
     "load_dataset",
     "load_span_jsonl",
     "DataMissingError",
+    "DomainSpan",
+    "DomainDoc",
+    "load_domains",
+    "domains_path",
 ]
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
@@ -263,6 +267,75 @@ def load_wnut17(split: str = "test", data_dir: str | Path | None = None) -> list
         if len(parts) >= 2:
             tokens.append((parts[0], parts[-1].strip()))
     flush()
+    return docs
+
+
+@dataclass(frozen=True)
+class DomainSpan:
+    """One marked span of a domain document (``domains/MARKUP.md``).
+
+    ``protect`` spans carry ``kind`` and ``identifier`` (DIRECT / QUASI);
+    ``keep`` spans carry ``why`` (medication, diagnosis, …) and must survive.
+    """
+
+    start: int
+    end: int
+    text: str
+    kind: str = ""
+    identifier: str = ""
+    why: str = ""
+
+
+@dataclass
+class DomainDoc:
+    """A hand-written clinical or workplace document with protect/keep marks.
+
+    Systems get :attr:`text` only; ``protect`` and ``keep`` are for scoring.
+    """
+
+    id: str
+    domain: str
+    subtype: str
+    text: str
+    protect: list[DomainSpan] = field(default_factory=list)
+    keep: list[DomainSpan] = field(default_factory=list)
+
+
+def domains_path(data_dir: str | Path | None = None, split: str = "dev") -> Path:
+    """``<data dir>/domains/<split>.jsonl`` (data dir: ``--data-dir``, ``$PRIVRAG_DATA``, ``../shared/data``)."""
+    return _file(data_dir, "domains", f"{split}.jsonl")
+
+
+def _domain_span(raw: dict[str, Any], text: str, doc_id: str) -> DomainSpan:
+    start, end = int(raw["start"]), int(raw["end"])
+    surface = raw.get("text", text[start:end])
+    if text[start:end] != surface:
+        # offsets are authoritative only when they agree with the surface: a wrong
+        # span would silently score the wrong characters
+        raise ValueError(f"{doc_id}: span {start}:{end} is {text[start:end]!r}, not {surface!r}")
+    return DomainSpan(start, end, surface, str(raw.get("kind", "")), str(raw.get("identifier", "")),
+                      str(raw.get("why", "")))
+
+
+def load_domains(path: str | Path) -> list[DomainDoc]:
+    """A JSONL file in the domains format (``id``, ``domain``, ``subtype``, ``text``,
+    ``protect`` and ``keep`` span lists); spans are checked against the text."""
+    path = Path(path)
+    if not path.is_file():
+        raise DataMissingError(f"missing data file {path}")
+    docs = []
+    for i, row in enumerate(_jsonl(path)):
+        text, doc_id = row["text"], str(row.get("id", f"doc-{i}"))
+        docs.append(
+            DomainDoc(
+                id=doc_id,
+                domain=str(row.get("domain", "")),
+                subtype=str(row.get("subtype", "")),
+                text=text,
+                protect=sorted((_domain_span(s, text, doc_id) for s in row.get("protect", [])), key=lambda s: s.start),
+                keep=sorted((_domain_span(s, text, doc_id) for s in row.get("keep", [])), key=lambda s: s.start),
+            )
+        )
     return docs
 
 
