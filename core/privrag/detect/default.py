@@ -140,6 +140,8 @@ class ParallelCompositeDetector(BaseDetector):
         source_priority: Mapping[str, float],
         clean_names: bool = True,
         complete_slots: bool = True,
+        keep: Any = None,
+        propagate_names: bool = True,
     ) -> None:
         if not detectors:
             raise ValueError("ParallelCompositeDetector needs at least one detector")
@@ -147,6 +149,10 @@ class ParallelCompositeDetector(BaseDetector):
         self.source_priority = dict(source_priority)
         self.clean_names = clean_names
         self.complete_slots = complete_slots
+        #: a :class:`~privrag.keep.KeepFinder` (or ``None``): what must survive is taken out of soft spans
+        self.keep = keep
+        #: mark the other mentions of detected persons' names (:mod:`privrag.detect.name_propagation`)
+        self.propagate_names = propagate_names
         self._pool: Any = None
 
     def _members_batch(self, texts: list[str]) -> list[list[list[DetectedEntity]]]:
@@ -160,19 +166,39 @@ class ParallelCompositeDetector(BaseDetector):
         return [f.result() for f in futures]
 
     def _detect_batch(self, texts: Sequence[str]) -> list[list[DetectedEntity]]:
+        return [spans for spans, _ in self.detect_with_keep_batch(texts)]
+
+    def detect_with_keep_batch(self, texts: Sequence[str]) -> list[tuple[list[DetectedEntity], list[Any]]]:
+        """Per text: the spans to protect and the :class:`~privrag.keep.KeepSpan` s that must survive.
+
+        Keep spans are found after the union and slot completion, so a
+        public entity is judged on the merged span in its context, and they
+        shorten only soft spans (:func:`privrag.keep.apply_keep`).
+        """
         from privrag.detect.contact_blocks import complete_blocks
+        from privrag.detect.name_propagation import propagate_names
         from privrag.detect.overlap import resolve_overlaps
         from privrag.detect.slots import complete_slots
         from privrag.detect.span_cleanup import clean_name_spans
 
         per_member = self._members_batch(list(texts))
-        out = []
+        out: list[tuple[list[DetectedEntity], list[Any]]] = []
         for i, text in enumerate(texts):
             spans = [s for member in per_member for s in member[i]]
             if self.clean_names:
                 spans = clean_name_spans(spans, text)
             merged = resolve_overlaps(spans, text, strategy="union", source_priority=self.source_priority)
-            out.append(complete_blocks(text, complete_slots(text, merged)) if self.complete_slots else merged)
+            if self.complete_slots:
+                merged = complete_blocks(text, complete_slots(text, merged))
+            if self.propagate_names:
+                merged = propagate_names(text, merged)
+            keeps: list[Any] = []
+            if self.keep is not None:
+                from privrag.keep import apply_keep
+
+                keeps = self.keep.find(text, merged)
+                merged = apply_keep(text, merged, keeps)
+            out.append((merged, keeps))
         return out
 
 
@@ -303,6 +329,7 @@ def build_default_detector(
     *,
     thresholds: Mapping[str, Any] | None = None,
     presidio: EntityDetector | None = None,
+    keep: Any = "default",
 ) -> EntityDetector:
     """Build (not cache) the calibrated composite; see :func:`default_detector`.
 
@@ -310,6 +337,8 @@ def build_default_detector(
     ``False`` (no GLiNER), ``"shipped"``, a hub id, a directory, or a model.
     ``thresholds``: a parsed thresholds file (default: the packaged one).
     ``presidio``: replaces the Presidio member (tests inject fakes here).
+    ``keep``: a :class:`~privrag.keep.KeepFinder` (e.g. with the user's
+    ``allow_list``), ``"default"`` for the packaged one, ``None`` for none.
     """
     conf = dict(thresholds) if thresholds is not None else load_thresholds()
     if gliner is None and conf.get("use_shipped_gliner") and not _gliner_installed() and "without_gliner" in conf:
@@ -328,7 +357,11 @@ def build_default_detector(
             th = MemberThresholds.from_dict(members_conf[GLINER])
         det, shipped = gliner_member(gliner, floor=min([th.default_min, *th.min_score.values()]))
         members.append(ThresholdedDetector(det, th, GLINER if shipped else "hub_gliner"))
-    composite = ParallelCompositeDetector(members, source_priority=_source_priority(members))
+    if keep == "default":
+        from privrag.keep import KeepFinder
+
+        keep = KeepFinder()
+    composite = ParallelCompositeDetector(members, source_priority=_source_priority(members), keep=keep)
     return PropagatingDetector(composite) if conf.get("propagate") else composite
 
 

@@ -44,6 +44,7 @@ from privrag.detect.recognizer_base import (
 from privrag.detect.recognizers_address import address_block_recognizer
 from privrag.detect.recognizers_countries import country_recognizer
 from privrag.detect.recognizers_first_names import first_name_recognizer
+from privrag.detect.recognizers_handles import coded_id_recognizer, handle_recognizer
 from privrag.detect.recognizers_names import lowercase_intro_recognizer, titled_person_recognizer
 from privrag.detect.recognizers_occupation import occupation_recognizer
 from privrag.detect.recognizers_personal import (
@@ -392,13 +393,15 @@ _FACTORIES: tuple[Callable[[], Any], ...] = (
     relocation_place_recognizer,
     country_recognizer,
     address_block_recognizer,
+    handle_recognizer,
+    coded_id_recognizer,
 )
 
 #: entity types the recognizers report
 IDENTIFIER_ENTITIES: tuple[str, ...] = (
     "CASE_NUMBER", "ID_NUMBER", "NATIONAL_ID", "IBAN_CODE", "SWIFT_CODE", "ACCOUNT_NUMBER",
     "POLICY_NUMBER", "RECORD_NUMBER", "URL", "EMAIL_ADDRESS", "IP_ADDRESS", "DATE_OF_BIRTH", "STREET_ADDRESS", "MONEY",
-    "PERSON", "AGE", "CREDIT_CARD", "TIMESTAMP", "ZIP_CODE",
+    "PERSON", "AGE", "CREDIT_CARD", "TIMESTAMP", "ZIP_CODE", "USERNAME",
 )  # fmt: skip
 
 

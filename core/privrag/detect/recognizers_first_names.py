@@ -95,6 +95,13 @@ def first_names() -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=1)
+def person_name_words() -> frozenset[str]:
+    """Every given name and surname of the locales, lower case, English words included
+    ("hope", "grace", "bell"): what a keep rule must not take for a brand or a term."""
+    return _faker_names(("first_names", "first_names_male", "first_names_female", "last_names"))
+
+
+@functools.lru_cache(maxsize=1)
 def _surnames() -> frozenset[str]:
     return _faker_names(("last_names",)) - _excluded()
 

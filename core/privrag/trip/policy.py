@@ -20,8 +20,10 @@ from privrag.types import Entity
 
 __all__ = ["TripPolicy", "DEFAULT_ALWAYS_MASK", "NOT_IDENTIFIERS"]
 
-#: canonical categories masked whatever Ψ says: e-mail, phone, ID and account numbers
-DEFAULT_ALWAYS_MASK = frozenset({"EMAIL", "PHONE", "CODE", "FINANCIAL", "CREDIT_CARD", "IP"})
+#: canonical categories masked whatever Ψ says: the direct identifiers of a private person —
+#: names (and user names), street addresses, e-mail, phone, ID and account numbers. Ψ was
+#: fitted on court judgments; a patient's name in a referral letter must not depend on it.
+DEFAULT_ALWAYS_MASK = frozenset({"PERSON", "ADDRESS", "EMAIL", "PHONE", "CODE", "FINANCIAL", "CREDIT_CARD", "IP"})
 #: raw detector labels that Γ files under an always-masked category but that are
 #: not identifiers on their own (spaCy's CARDINAL is any number: "three", "1,200")
 NOT_IDENTIFIERS = frozenset({"CARDINAL", "ORDINAL"})

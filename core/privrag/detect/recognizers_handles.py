@@ -1,0 +1,81 @@
+"""User names and unlabelled identifiers: what chats, tickets and exports are made of.
+
+Workplace and support text names people by handle ("@rgreen", "dani.k" above
+a Slack message) and refers to tickets, orders and employees by a code with
+no label in front ("ticket HN-482913" has one, "MR-20931 closed" does not).
+Both are direct identifiers, and neither is a word any NER model was
+trained to read:
+
+* :func:`handle_recognizer` — an ``@mention`` (not an e-mail), and the user
+  name that heads a chat message in an export ("jwu  10:02" on its own line);
+* :func:`coded_id_recognizer` — a token shaped like an identifier: letters
+  and digits joined by ``-`` or ``/`` with at least four digits
+  ("CT24-031977", "SVC-HN-250316-0442", "27/815/40293"), or a run of seven
+  or more digits ("10477265"). Dates, times, versions with dots, amounts and
+  ranges of years are not this shape; phone numbers are found (and labelled)
+  by the phone recognizer first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule
+
+__all__ = ["handle_recognizer", "coded_id_recognizer", "is_date_like"]
+
+_DATE = re.compile(
+    r"^(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|\d{1,2}/\d{4}|"
+    r"\d{4}\s?[-–/]\s?\d{2,4}|\d{4}/\d{2})$"
+)
+
+
+def is_date_like(token: str) -> bool:
+    """"14/09/1966", "2025-03-18", "01/2024", "2019-2021": a date or a span of years."""
+    return bool(_DATE.match(token))
+
+
+def _not_date(token: str) -> bool:
+    return not is_date_like(token.strip())
+
+
+def _joined_code(token: str) -> bool:
+    """At least four digits, and a letter, three parts or six digits: "HN-482913",
+    "27/815/40293", "214-0037" — not a dose ("25/100") or a blood pressure ("118/72")."""
+    digits = sum(c.isdigit() for c in token)
+    parts = len(re.split(r"[-/]", token))
+    has_letter = any(c.isalpha() for c in token)
+    return digits >= 4 and (has_letter or parts >= 3 or digits >= 6) and _not_date(token)
+
+
+def handle_recognizer() -> ContextPatternRecognizer:
+    """``@mentions`` and chat-export speaker lines, reported as ``USERNAME``."""
+    return ContextPatternRecognizer(
+        "USERNAME",
+        [
+            # "@dani.k" — not "name@example.com" (a word character before "@")
+            Rule("mention", r"(?<![\w.@])@(?!(?:channel|here|everyone|all)\b)[A-Za-z][\w.-]{0,30}(?<![.-])(?![\w@])", 0.7),
+            # "hunter.b  10:04" alone on a line: the author of the message below
+            Rule("chat_author", r"(?m)^[A-Za-z][\w.-]{1,30}(?<![.-])(?=[ \t]+\d{1,2}:\d{2}(?:[ \t]?[AaPp][Mm])?[ \t]*$)",
+                 0.6, case_sensitive=True),
+        ],
+        name="privrag_handle",
+    )
+
+
+def coded_id_recognizer() -> ContextPatternRecognizer:
+    """Identifier-shaped codes without a label, reported as ``ID_NUMBER``."""
+    part = r"[A-Z0-9]{1,12}"
+    return ContextPatternRecognizer(
+        "ID_NUMBER",
+        [
+            # letters and digits joined by - or /: "HN-482913", "CGL-PBO-220931", "27/815/40293"
+            Rule("joined", rf"(?<![\w/.-]){part}(?:[-/]{part}){{1,5}}(?![\w/-]|\.\d)", 0.55,
+                 validator=_joined_code, case_sensitive=True),
+            # letters glued to digits: "NCEV712043", "K839201746"
+            Rule("glued", r"(?<![\w/.-])[A-Z]{1,5}\d{5,}[A-Z]?(?![\w/-]|\.\d)", 0.55, case_sensitive=True),
+            # a long run of digits: "10477265", "001089017345"
+            Rule("digits", r"(?<![\w/.,-])\d{7,}(?![\w/-]|[.,]\d)", 0.5, validator=_not_date),
+        ],
+        name="privrag_coded_id",
+    )

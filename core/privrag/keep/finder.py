@@ -1,0 +1,317 @@
+"""Find what must survive protection, and take it out of the spans to protect.
+
+Detection has two outputs (DESIGN.md, "two sides of every decision"): spans to
+protect and spans to keep. A statistical NER model reads "amoxicillin" as a
+person, "Bell" in "Bell's palsy" as an organisation and "for 3 weeks" as a
+date; every technique downstream would then mask, alias or rewrite what the
+answer needs. :class:`KeepFinder` finds the keep spans, each with its reason:
+
+* ``medication`` — a drug or brand from the drug vocabulary, with its dose and schedule;
+* ``diagnosis`` — an ICD-10-CM phrase, an eponymous disease, a medical word;
+* ``duration`` / ``frequency`` / ``dosage`` / ``measurement`` / ``amount`` /
+  ``legal_reference`` — the constructions of :mod:`privrag.keep.patterns`;
+* ``public_entity`` — an organisation or brand millions of texts name ("NHS",
+  "Visa", "UPS"), unless the text ties it to a person (an employer: "works at
+  Tesco") or it is a local facility or a registered company ("… Hospital",
+  "… Ltd"), which locate a person;
+* ``allow_list`` — the user's own terms (Presidio's ``allow_list`` convention).
+
+:func:`apply_keep` then removes the keep spans from the *soft* spans — those a
+statistical model or a cue guessed. Spans from identifier patterns (e-mail,
+phone, IBAN, ID numbers, postcodes…) are never shortened: a keep reason can
+cost utility, never an identifier.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from privrag.keep import vocab
+from privrag.keep.patterns import pattern_matches
+from privrag.types import DetectedEntity
+
+__all__ = ["KeepSpan", "KeepFinder", "apply_keep", "SOFT_SOURCES"]
+
+
+@dataclass(frozen=True, order=True)
+class KeepSpan:
+    """A span that must survive verbatim, and why (offsets into the analysed text)."""
+
+    start: int
+    end: int
+    why: str
+    text: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {"start": self.start, "end": self.end, "why": self.why}
+
+
+#: sources whose spans are guesses a keep reason may shorten (models and cue recognizers)
+SOFT_SOURCES: tuple[str, ...] = (
+    "SpacyRecognizer", "gliner", "hub_gliner", "privrag_money", "privrag_employer",
+    "privrag_uppercase_place", "privrag_relocation_place", "privrag_country", "privrag_first_name",
+    "privrag_occupation", "privrag_slots", "privrag_propagated",
+)  # fmt: skip
+
+#: labels only an identifier pattern produces; never shortened whatever their source
+_HARD_LABELS = frozenset({
+    "EMAIL_ADDRESS", "EMAIL", "PHONE_NUMBER", "PHONE", "IBAN_CODE", "CREDIT_CARD", "US_SSN",
+    "IP_ADDRESS", "URL", "CRYPTO", "MAC_ADDRESS", "UK_NHS", "US_PASSPORT", "US_BANK_NUMBER",
+})  # fmt: skip
+
+#: organisation words that say "a local facility or a registered company": it locates a person
+_FACILITY = re.compile(
+    r"(?i)\b(?:hospitals?|practice|surgery|clinic|centre|center|school|elementary|academy|college|"
+    r"university|universit\w+|trust|board|unit|team|ward|pharmacy|dental|dentist|diner|cafe|"
+    r"restaurant|kita|kindergarten|nursery|care\s+home|district|department|dept|office|branch|"
+    r"store|shop|ltd|llc|l\.l\.c|inc|gmbh|sarl|s\.a\.|plc|pty|sp\.\s*z|co\.|corp|llp|bv|ag|oy|ab|"
+    r"associates|partners|group|family|&\s*sons|fils|street|st|road|rd|avenue|ave|lane|house|hall|"
+    r"distribution|depot|warehouse|site|plant|factory|branch)\b"
+)
+#: a person's link to an organisation before it: "works at", "employed by", "joined"
+_EMPLOYER_BEFORE = re.compile(
+    r"(?i)\b(?:work(?:s|ed|ing)?|employed|employee|job|position|role|post|placement|shifts?|"
+    r"contract(?:ed|or)?|joined|join|intern(?:ing|ship)?|volunteer(?:s|ed|ing)?|studie[sd]|study|"
+    r"enrolled|attends?|attended|pupil|student|teacher|manager|director|engineer|analyst)\b"
+    r"[^.\n]{0,25}?\b(?:at|for|by|with|in|of)\s+(?:the\s+)?$"
+)
+#: generic organisation words that name no one by themselves
+_GENERIC_ORG = frozenset(
+    "the of and for & assistance service services foundation agency authority national "
+    "international plus pay app portal teams group global online direct bank".split()
+)
+_HONORIFIC_BEFORE = re.compile(r"(?i)\b(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady)\.?\s+$")
+_HONORIFIC_START = re.compile(r"(?i)(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady)\b")
+#: labels a public entity can carry; places and nationalities are never "public" here (they are QUASI)
+_ORGLIKE = frozenset({"ORG", "ORGANIZATION", "PRODUCT", "MISC", "CORPORATION"})
+#: a person's pay: an amount after one of these words is personal data, not a price
+_PAY_BEFORE = re.compile(
+    r"(?i)\b(?:salary|salaries|pay|paid\s+(?:him|her|them)|wages?|income|earns?|earnings|bonus|"
+    r"compensation|remuneration|pension|rent\s+arrears|owes?|debt|award(?:ed|s)?|damages|"
+    r"claim(?:ed|s|ing)?|fined?|bail|seized|confiscated)\b[^.\n]{0,40}$"
+)
+#: a person's sentence or detention: the duration is a fact of their case, not a schedule
+_SENTENCE_BEFORE = re.compile(
+    r"(?i)\b(?:sentenc\w*|imprison\w*|prison|detention|detained|custody|jail\w*|gaol|"
+    r"convicted|penalty|served|suspended|probation|banned|disqualified)\b[^.\n]{0,60}$"
+)
+
+
+class KeepFinder:
+    """Finds keep spans in a text; see the module docstring for the reasons.
+
+    ``allow_list``: terms never protected (matched whole-word, case-insensitive).
+    ``public_min_zipf``: how often (Zipf frequency, wordfreq) each distinctive word
+    of an organisation must occur in English text for it to count as public;
+    ``None`` turns the public-entity reason off.
+    """
+
+    def __init__(
+        self,
+        allow_list: Iterable[str] = (),
+        *,
+        public_min_zipf: float | None = 3.0,
+        vocabularies: bool = True,
+    ) -> None:
+        self.allow_list = sorted({a.strip() for a in allow_list if a and a.strip()}, key=len, reverse=True)
+        self._allow_re = (
+            re.compile(r"(?i)(?<!\w)(?:" + "|".join(map(re.escape, self.allow_list)) + r")(?!\w)")
+            if self.allow_list else None
+        )
+        self.public_min_zipf = public_min_zipf
+        self.vocabularies = vocabularies
+
+    # -- finding -----------------------------------------------------------
+    def find(self, text: str, spans: Sequence[DetectedEntity] = ()) -> list[KeepSpan]:
+        """Keep spans of ``text``; ``spans`` (the detector's) let public entities be judged in context."""
+        out: list[KeepSpan] = []
+        for start, end, why in pattern_matches(text):
+            if why in ("eponym", "medical_term") and not self._medical_ok(text, start, end, why):
+                continue
+            if why == "amount" and _PAY_BEFORE.search(text[max(0, start - 80) : start]):
+                continue
+            if why == "duration" and _SENTENCE_BEFORE.search(text[max(0, start - 100) : start]):
+                continue
+            out.append(KeepSpan(start, end, why, text[start:end]))
+        if self.vocabularies:
+            out.extend(self._vocabulary_matches(text))
+        if self.public_min_zipf is not None:
+            out.extend(self._public_entities(text, spans))
+        if self._allow_re is not None:
+            out.extend(KeepSpan(m.start(), m.end(), "allow_list", m.group()) for m in self._allow_re.finditer(text))
+        return sorted(set(out))
+
+    def _medical_ok(self, text: str, start: int, end: int, why: str) -> bool:
+        """An eponym or medical word is not a person's name in disguise ("Mr Jones's fracture", "Paloma")."""
+        if _HONORIFIC_BEFORE.search(text[max(0, start - 8) : start]) or _HONORIFIC_START.match(text[start:end]):
+            return False
+        return why != "medical_term" or text[start:end].lower() not in _first_names()
+
+    def _vocabulary_matches(self, text: str) -> list[KeepSpan]:
+        drugs, icd, eponyms = vocab.drug_names(), vocab.icd_terms(), vocab.icd_eponyms()
+        toks = [(m.start(), m.end()) for m in re.finditer(r"[^\W_]+(?:['’][a-z]+)?(?:-[^\W_]+)*", text)]
+        norm = [vocab.normalise_spelling(text[s:e]) for s, e in toks]
+        out: list[KeepSpan] = []
+        i = 0
+        while i < len(toks):
+            hit = None
+            for n in range(min(vocab.MAX_TERM_WORDS, len(toks) - i), 0, -1):
+                phrase = " ".join(norm[i : i + n])
+                if phrase in drugs:
+                    hit = (n, "medication")
+                elif phrase in icd:
+                    hit = (n, "diagnosis")
+                elif n == 1 and phrase in eponyms and not _HONORIFIC_BEFORE.search(text[max(0, toks[i][0] - 8) : toks[i][0]]):
+                    hit = (n, "eponym")
+                if hit:
+                    break
+            if hit:
+                n, why = hit
+                s, e = toks[i][0], toks[i + n - 1][1]
+                if why == "medication" or text[s:e].lower() == text[s:e] or n > 1 or not _is_name_like(text, s, e):
+                    out.append(KeepSpan(s, e, why, text[s:e]))
+                i += n
+            else:
+                i += 1
+        return out
+
+    def _public_entities(self, text: str, spans: Sequence[DetectedEntity]) -> list[KeepSpan]:
+        out: list[KeepSpan] = []
+        assert self.public_min_zipf is not None
+        for s in spans:
+            if s.label.upper() not in _ORGLIKE:
+                continue
+            surface = text[s.start : s.end]
+            after = " ".join(text[s.end : s.end + 40].split()[:2])
+            if _FACILITY.search(surface) or _FACILITY.match(after) or _employed_at(text, s.start):
+                continue
+            names = [w for w in vocab.words(surface) if w.lower() not in _GENERIC_ORG]
+            # one distinctive name ("Visa", "NHS", "Microsoft Teams"): several common words
+            # together ("Ohio Valley Refrigeration") name a small business as often as a big one
+            if len(names) != 1 or not (names[0][:1].isupper() or names[0].isupper()):
+                continue
+            name = names[0].lower()
+            if name in _person_words() or _is_place(name):
+                continue
+            if vocab.zipf(name) >= self.public_min_zipf:
+                out.append(KeepSpan(s.start, s.end, "public_entity", surface))
+        return out
+
+
+@functools.lru_cache(maxsize=1)
+def _first_names() -> frozenset[str]:
+    """Given names (English words excluded, as the name recognizer reads them)."""
+    from privrag.detect.recognizers_first_names import first_names
+
+    return frozenset(n.lower() for n in first_names())
+
+
+@functools.lru_cache(maxsize=1)
+def _person_words() -> frozenset[str]:
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    return person_name_words()
+
+
+def _employed_at(text: str, start: int) -> bool:
+    """"works at", "employed by", "HGV driver at the": the organisation is someone's employer."""
+    before = text[max(0, start - 60) : start]
+    if _EMPLOYER_BEFORE.search(before):
+        return True
+    m = re.search(r"([A-Za-z]+)\s+(?:at|for|with)\s+(?:the\s+)?$", before)
+    if not m:
+        return False
+    from privrag.detect.contact_blocks import occupation_head
+
+    return occupation_head(m.group(1))
+
+
+def _is_place(word: str) -> bool:
+    from privrag import gazetteer
+
+    return gazetteer.lookup(word) is not None
+
+
+def _is_name_like(text: str, start: int, end: int) -> bool:
+    """A capitalised single word after an honorific or a given name is a surname, not a term."""
+    before = text[max(0, start - 20) : start]
+    if _HONORIFIC_BEFORE.search(before):
+        return True
+    m = re.search(r"([A-Z][a-z]+)\s+$", before)
+    return bool(m) and m.group(1).lower() in _first_names()
+
+
+#: statistical models: every label they give is a guess ("3-5 business days" as a phone number)
+_MODEL_SOURCES = ("SpacyRecognizer", "gliner", "hub_gliner")
+
+
+def _is_soft(span: DetectedEntity) -> bool:
+    """A model's span, or a cue recognizer's that is not an identifier pattern's label."""
+    src = span.source or ""
+    if src.startswith(_MODEL_SOURCES):
+        return True
+    if span.label.upper() in _HARD_LABELS:
+        return False
+    return src.startswith(SOFT_SOURCES)
+
+
+def apply_keep(text: str, spans: Sequence[DetectedEntity], keeps: Sequence[KeepSpan]) -> list[DetectedEntity]:
+    """``spans`` less every keep span, for the soft ones; what remains of a span keeps its label.
+
+    A remainder made only of everyday words ("Increase" of "Increase Ozempic")
+    is dropped: it was the model's context, not an entity.
+    """
+    if not keeps:
+        return list(spans)
+    keeps = sorted(keeps)
+    out: list[DetectedEntity] = []
+    for sp in spans:
+        cuts = [k for k in keeps if k.start < sp.end and sp.start < k.end]
+        if not cuts or not _is_soft(sp) or _named_facility(text, sp, cuts):
+            out.append(sp)
+            continue
+        pieces = [(sp.start, sp.end)]
+        for k in cuts:
+            nxt = []
+            for a, b in pieces:
+                if k.end <= a or k.start >= b:
+                    nxt.append((a, b))
+                    continue
+                if a < k.start:
+                    nxt.append((a, k.start))
+                if k.end < b:
+                    nxt.append((k.end, b))
+            pieces = nxt
+        for a, b in pieces:
+            a, b = _trim(text, a, b)
+            if b > a and _substantive(text[a:b]):
+                out.append(DetectedEntity(a, b, sp.label, text[a:b], sp.score, sp.source))
+    return sorted(out)
+
+
+def _named_facility(text: str, span: DetectedEntity, cuts: Sequence[KeepSpan]) -> bool:
+    """"Northampton General Hospital", "Early Intervention in Psychosis Team": an organisation's
+    name that holds a medical word is still the organisation (it locates the patient)."""
+    if span.label.upper() not in _ORGLIKE | {"LOC", "LOCATION", "GPE", "FAC"}:
+        return False
+    if not _FACILITY.search(text[span.start : span.end]):
+        return False
+    return all(k.why in ("diagnosis", "medical_term", "eponym", "public_entity") for k in cuts)
+
+
+def _trim(text: str, a: int, b: int) -> tuple[int, int]:
+    while a < b and not text[a].isalnum():
+        a += 1
+    while b > a and not text[b - 1].isalnum():
+        b -= 1
+    return a, b
+
+
+def _substantive(piece: str) -> bool:
+    ws = vocab.words(piece)
+    if not ws:
+        return False
+    return any(any(c.isdigit() for c in w) or vocab.zipf(w.lower()) < 4.0 for w in ws)

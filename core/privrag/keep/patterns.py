@@ -1,0 +1,127 @@
+"""Shapes of meaning that identify no one: durations, frequencies, doses, measurements,
+amounts, legal references and eponymous diseases.
+
+These are grammatical constructions of English, not lists of examples: a
+number with a unit of time ("for 3 weeks", "two working days", "a three-month
+trial"), a dose with its unit and schedule ("50 mg once daily", "25/100 TDS"),
+a clinical measurement (an upper-case abbreviation with a value: "BMI 31.2",
+"HbA1c 58 mmol/mol", "GAD-7: 9"), a sum of money, a statute ("Working Time
+Regulations 1998", "section 10 of the Employment Relations Act 1999") and a
+disease named after a person ("Bell's palsy", "Ramsay Hunt syndrome",
+"House-Brackmann grade III"). Each pattern returns the reason a RAG answer
+needs the span, so explanations can name it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+__all__ = ["PATTERNS", "pattern_matches"]
+
+_NUMWORD = (
+    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|eighteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
+    r"several|a few|few|a couple of|couple of|many)"
+)
+_NUM = rf"(?:\d+(?:[.,]\d+)?|{_NUMWORD})"
+_RANGE = rf"{_NUM}(?:\s*(?:-|–|to|or)\s*{_NUM})?\+?"
+_TIME_UNIT = (
+    r"(?:(?:working|business|calendar|consecutive|school|full)\s+)?"
+    r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|nights?|weeks?|wks?|fortnights?|"
+    r"months?|years?|yrs?|decades?)"
+)
+_LEAD = (
+    r"(?:(?:for|over|within|after|in|the\s+(?:last|past|next|first)|up\s+to|about|around|"
+    r"approximately|approx\.?|nearly|almost|at\s+least|more\s+than|less\s+than|under|"
+    r"another|a\s+further)\s+)?"
+)
+#: "for 3 weeks", "two working days", "three-month", "24 years" — not "57 years old" (an age)
+DURATION = re.compile(
+    rf"(?i)(?<![\w/.-]){_LEAD}{_RANGE}[\s-]{_TIME_UNIT}\b(?:['’](?!s))?"
+    r"(?!\s*(?:-\s*)?old\b|\s+of\s+age\b)"
+)
+_FREQ_WORD = r"(?:daily|weekly|nightly|hourly|monthly|fortnightly|yearly|annually|quarterly)"
+#: "twice daily", "3 times a week", "every 4 hours", "weekly"
+FREQUENCY = re.compile(
+    rf"(?i)\b(?:(?:once|twice|thrice|{_NUM}\s*(?:x|times))\s+(?:a\s+|per\s+|an\s+|every\s+)?"
+    rf"(?:day|week|month|year|hour|night|{_FREQ_WORD})|every\s+(?:other\s+)?{_NUM}?\s*{_TIME_UNIT}|"
+    rf"{_FREQ_WORD}|(?:a|per)\s+(?:day|week|month|year))\b"
+)
+_UNIT = (
+    r"(?:mg/kg|mg/dL|mg/ml|mg|mcg|µg|micrograms?|milligrams?|grams?|g|kg|ml|mL|L|litres?|units?|IU|"
+    r"mmol/L|mmol/mol|µmol/L|umol/L|U/L|g/L|g/dL|nmol/L|pmol/L|mU/L|x10\^?9/L|%|cm|mm|km|"
+    r"dB(?:\s*HL)?|bpm|mmHg|°C|°F|kg/m2|kg/m²|kcal|puffs?|tablets?|tabs?|capsules?|drops?|sachets?)"
+)
+_SCHEDULE = r"(?:\s+(?:OD|BD|BID|TDS|TID|QDS|QID|PRN|ON|nocte|mane|stat|IV|IM|SC|PO))*"
+#: "50 mg", "25/100 TDS", "0.3%", "92.4 kg", "4.2 x 3.1 cm", "1g BD"
+DOSE = re.compile(
+    rf"(?<![\w.]){_NUM}(?:\s*[x×/]\s*{_NUM})*\s*{_UNIT}(?![\w])(?:\s*(?:once|twice)\s+daily)?{_SCHEDULE}"
+    rf"|(?<![\w.])\d+/\d+(?:\s+(?:OD|BD|BID|TDS|TID|QDS|QID|PRN|nocte|mane))+\b"
+)
+_CURRENCY_CODE = r"(?:[A-Z]{3})(?<=USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|BRL|VND|PLN|SEK|NOK|DKK|TRL|TRY|RUB|UAH|CZK|HUF|RON|BGN|HRK|CNY|HKD|SGD|NZD|ZAR|MXN)"
+#: an abbreviation with a value: "BMI 31.2", "BP 118/72", "GAD-7: 9", "eGFR 64", "NIHSS 9"
+#: (at least two capitals; at most four digits before a decimal point: never an ID number)
+MEASUREMENT = re.compile(
+    rf"(?<![\w-])(?!{_CURRENCY_CODE}\b)(?=[\w-]*[A-Z][\w-]*[A-Z])[A-Za-z][A-Za-z0-9]{{1,7}}(?:-[A-Za-z0-9]{{1,4}})?"
+    r"(?:[ \t]+(?:score|grade|level))?:?[ \t]+(?:of[ \t]+)?[<>≤≥]?"
+    r"(?!\d{1,2}/\d{4}\b|\d{1,2}/\d{1,2}(?:/\d{2,4})?\b)"  # a date, not a value
+    rf"\d{{1,4}}(?:[.,]\d+)?(?:/\d{{1,4}})?%?(?:[ \t]*{_UNIT})?(?![\w/-])"
+)
+_CURRENCY = r"(?:[$€£¥₹₫₩]|R\$|A\$|C\$|US\$|USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|BRL|VND|PLN|SEK|NOK|DKK)"
+_AMOUNT_NUM = r"\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?(?:\s?(?:k|m|bn|million|billion|thousand))?"
+#: "$1,650.00", "R$ 850,00", "£10k", "9.490.000 ₫", "EUR 300"
+AMOUNT = re.compile(
+    rf"(?<![\w]){_CURRENCY}\s?{_AMOUNT_NUM}(?![\d])"
+    rf"|(?<![\w.,]){_AMOUNT_NUM}\s?(?:{_CURRENCY}|euros?|dollars?|pounds?|reais|dong)(?![\w])"
+)
+_CAP = r"(?:[A-Z][\w'’()-]*|of|the|and|for|on|in|&)"
+#: "Working Time Regulations 1998", "Employment Relations (Flexible Working) Act 2023",
+#: "section 10 of the Employment Relations Act 1999", "Article 8", "Montreal Convention"
+LEGAL = re.compile(
+    rf"(?:\b(?:[Ss]ection|[Ss]\.|[Aa]rticle|[Rr]egulation|[Pp]aragraph|[Ss]chedule)\s+\d+[A-Za-z]?(?:\(\d+\))*"
+    rf"(?:\s+of\s+the)?\s+)?\b[A-Z][\w'’-]*(?:\s+{_CAP}){{0,7}}?\s+(?:\([A-Z][\w\s]*\)\s+)?"
+    r"(?:Act|Regulations|Directive|Convention|Code|Rules|Order|Statute|Treaty)\b(?:\s+(?:of\s+)?\d{4})?"
+    r"|\b(?:[Ss]ection|[Aa]rticle)\s+\d+[A-Za-z]?(?:\(\d+\))*"
+)
+_MED_HEAD = (
+    r"(?:disease|syndrome|palsy|phenomenon|sign|criteria|fingers|encephalopathy|disorder|"
+    r"test|score|scale|grade|classification|manoeuvre|maneuver|reflex|ulcer|fracture|"
+    r"lymphoma|sarcoma|anomaly|procedure|operation|node|nodes|cyst|tumou?r|contracture|"
+    r"neuralgia|neuropathy|dystrophy|ataxia|chorea|thyroiditis|esophagus|oesophagus)"
+)
+#: "Bell's palsy", "Graves' disease", "Ramsay Hunt syndrome", "House-Brackmann grade III",
+#: "2017 McDonald criteria", "Waterlow score 16"
+EPONYM = re.compile(
+    rf"(?:\b\d{{4}}\s+)?\b[A-Z][\w-]+(?:[ -][A-Z][\w-]+)?(?:['’]s|s['’]|['’])?\s+{_MED_HEAD}\b"
+    r"(?:\s+(?:grade\s+)?(?:[IVX]+|\d+(?:[.,]\d+)?)\b)?"
+)
+#: words medicine builds from Greek and Latin roots: a disease, a finding or a test
+MEDICAL_WORD = re.compile(
+    r"(?i)\b[a-z][a-z-]{2,}(?:itis|osis|iasis|aemia|emia|ectomy|otomy|ostomy|oscopy|ometry|"
+    r"ography|algia|pathy|plasty|megaly|penia|cytosis|uria|oma|omas|ataxia|kinesia|kinesis|thisia|"
+    r"plegia|paresis|rrhea|rrhoea|rrhage|ectasis|phagia|phasia|lepsy|trophy)\b"
+)
+
+#: (compiled pattern, keep reason)
+PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (DURATION, "duration"),
+    (FREQUENCY, "frequency"),
+    (DOSE, "dosage"),
+    (MEASUREMENT, "measurement"),
+    (AMOUNT, "amount"),
+    (LEGAL, "legal_reference"),
+    (EPONYM, "eponym"),
+    (MEDICAL_WORD, "medical_term"),
+)
+
+
+def pattern_matches(text: str) -> Iterator[tuple[int, int, str]]:
+    """Every pattern's matches as ``(start, end, reason)`` (overlaps allowed)."""
+    for pattern, why in PATTERNS:
+        for m in pattern.finditer(text):
+            start, end = m.span()
+            while end > start and text[end - 1] in " \t.,;:":
+                end -= 1
+            if end > start:
+                yield start, end, why

@@ -1,0 +1,42 @@
+"""Name propagation: every mention of a detected person, and nothing that is only a word."""
+
+from __future__ import annotations
+
+from privrag.detect.name_propagation import PROPAGATED_SOURCE, name_forms, propagate_names
+from privrag.types import DetectedEntity
+
+
+def _person(text: str, surface: str, label: str = "PERSON") -> DetectedEntity:
+    i = text.index(surface)
+    return DetectedEntity(i, i + len(surface), label, surface, 0.9, "SpacyRecognizer")
+
+
+def _marked(text: str, spans: list[DetectedEntity]) -> list[str]:
+    return [s.text for s in propagate_names(text, spans) if s.source == PROPAGATED_SOURCE]
+
+
+def test_parts_of_a_full_name_are_marked_later() -> None:
+    text = "Patient: Ottilie Brannagh. Ottilie reports that Brannagh family history is negative."
+    assert _marked(text, [_person(text, "Ottilie Brannagh")]) == ["Ottilie", "Brannagh"]
+
+
+def test_a_common_word_is_not_marked_in_lowercase_prose() -> None:
+    text = "Will Ferrow called. He will call again and mark the form."
+    assert _marked(text, [_person(text, "Will Ferrow")]) == []
+
+
+def test_lowercase_name_in_a_greeting_is_marked() -> None:
+    text = "Agent: Bill (Support) here.\nCustomer: hi bill, the parcel never came"
+    assert _marked(text, [_person(text, "Bill")]) == ["bill"]
+
+
+def test_handle_gives_its_name_parts() -> None:
+    text = "@dani.k can you check?\ndani said it was fixed"
+    assert name_forms(_person(text, "@dani.k", "USERNAME")) == {"dani.k", "dani"}
+    assert _marked(text, [_person(text, "@dani.k", "USERNAME")]) == ["dani"]
+
+
+def test_other_labels_do_not_propagate() -> None:
+    text = "Acme Foods ships daily. Acme Foods is late."
+    org = _person(text, "Acme Foods", "ORGANIZATION")
+    assert _marked(text, [org]) == []

@@ -1,0 +1,37 @@
+"""Handles and unlabelled codes: found in chats and tickets, not in doses, dates or e-mails."""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.detect.recognizers_handles import coded_id_recognizer, handle_recognizer, is_date_like
+
+
+def _hits(recognizer, text: str) -> list[str]:
+    return [text[r.start : r.end] for r in recognizer.analyze(text, None, None)]
+
+
+CHAT = "mlopez  10:02\n@channel deploy is slow, paging @t.okafor and @sven\nt.okafor  10:04\non it\n"
+
+
+def test_mentions_and_chat_authors_are_user_names() -> None:
+    assert sorted(_hits(handle_recognizer(), CHAT)) == sorted(["@t.okafor", "@sven", "mlopez", "t.okafor"])
+
+
+def test_an_email_is_not_a_mention() -> None:
+    assert _hits(handle_recognizer(), "write to kim.lee@example.org today") == []
+
+
+@pytest.mark.parametrize("code", ["QX-771204", "RAD24-118390", "PLT-KR-2291-0043", "ZV9301774", "31/552/90817", "55012938"])
+def test_unlabelled_codes_are_ids(code: str) -> None:
+    assert _hits(coded_id_recognizer(), f"Please quote {code} when you reply.") == [code]
+
+
+@pytest.mark.parametrize("text", ["co-careldopa 25/100 TDS", "BP 128/84", "born 03/11/1971", "from 2019-2021", "version 4.12.7"])
+def test_doses_dates_and_versions_are_not_ids(text: str) -> None:
+    assert _hits(coded_id_recognizer(), text) == []
+
+
+@pytest.mark.parametrize(("token", "date"), [("14/09/1966", True), ("2025-03-18", True), ("01/2024", True), ("HN-482913", False)])
+def test_date_shapes(token: str, date: bool) -> None:
+    assert is_date_like(token) is date

@@ -1,0 +1,91 @@
+"""KeepFinder and apply_keep: what survives, and what a keep reason may never unmask."""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.keep import KeepFinder, KeepSpan, apply_keep
+from privrag.types import DetectedEntity
+
+
+def _span(text: str, surface: str, label: str, source: str = "SpacyRecognizer") -> DetectedEntity:
+    i = text.index(surface)
+    return DetectedEntity(i, i + len(surface), label, surface, 0.8, source)
+
+
+@pytest.fixture(scope="module")
+def finder() -> KeepFinder:
+    return KeepFinder()
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "why"),
+    [
+        ("Continue amoxicillin for now.", "amoxicillin", "medication"),
+        ("Started Ozempic in March.", "Ozempic", "medication"),
+        ("Known atrial fibrillation on anticoagulation.", "atrial fibrillation", "diagnosis"),
+        ("Ischaemic changes; type 2 diabetes since 2010.", "type 2 diabetes", "diagnosis"),
+    ],
+)
+def test_vocabulary_terms_are_kept(finder: KeepFinder, text: str, term: str, why: str) -> None:
+    assert any(text[k.start : k.end] == term and k.why == why for k in finder.find(text))
+
+
+def test_a_surname_after_an_honorific_is_not_a_term(finder: KeepFinder) -> None:
+    text = "Mr Jones's fracture was reviewed by Mrs Graves."
+    kept = {text[k.start : k.end] for k in finder.find(text)}
+    assert not any("Jones" in k or "Graves" in k for k in kept)
+
+
+@pytest.mark.parametrize(
+    ("text", "org", "public"),
+    [
+        ("Pay with your Visa card at checkout.", "Visa", True),
+        ("Your GP can refer you through the NHS.", "NHS", True),
+        ("She works at Tesco in the bakery.", "Tesco", False),  # an employer
+        ("HGV driver at the Tesco distribution centre.", "Tesco", False),
+        ("Seen at Hollybank Medical Practice.", "Hollybank Medical Practice", False),  # a facility
+        ("Invoice from Brightwave Analytics Ltd attached.", "Brightwave Analytics Ltd", False),
+        ("Message from Grace about the rota.", "Grace", False),  # a given name, whatever its label
+    ],
+)
+def test_public_entities_are_judged_in_context(finder: KeepFinder, text: str, org: str, public: bool) -> None:
+    keeps = finder.find(text, [_span(text, org, "ORGANIZATION")])
+    assert any(k.why == "public_entity" for k in keeps) is public
+
+
+def test_allow_list_extends_the_vocabularies() -> None:
+    text = "Logged the shift in Rotaready as usual."
+    keeps = KeepFinder(allow_list=["Rotaready"]).find(text)
+    assert [(text[k.start : k.end], k.why) for k in keeps if k.why == "allow_list"] == [("Rotaready", "allow_list")]
+
+
+def test_apply_keep_shortens_soft_spans_and_drops_everyday_remainders() -> None:
+    text = "Increase Ozempic to 1 mg weekly."
+    spans = [_span(text, "Increase Ozempic", "ORGANIZATION")]
+    keeps = [KeepSpan(9, 16, "medication")]
+    assert apply_keep(text, spans, keeps) == []
+
+
+def test_apply_keep_keeps_the_rest_of_a_span() -> None:
+    text = "Paid via Visa by Ms Okonkwo-Adeyemi yesterday."
+    span = _span(text, "Visa by Ms Okonkwo-Adeyemi", "PERSON")
+    out = apply_keep(text, [span], [KeepSpan(9, 13, "public_entity")])
+    assert [s.text for s in out] == ["Okonkwo-Adeyemi"] or [s.text for s in out] == ["by Ms Okonkwo-Adeyemi"]
+
+
+@pytest.mark.parametrize(
+    ("label", "source"),
+    [("EMAIL_ADDRESS", "EmailRecognizer"), ("PHONE_NUMBER", "PhoneRecognizer"), ("ID_NUMBER", "privrag_coded_id")],
+)
+def test_identifier_patterns_are_never_shortened(label: str, source: str) -> None:
+    text = "Reference 20 mg-4471-XY for the file."
+    span = DetectedEntity(10, 23, label, text[10:23], 0.9, source)
+    assert apply_keep(text, [span], [KeepSpan(10, 15, "dosage")]) == [span]
+
+
+def test_named_facility_is_not_cut_by_a_medical_word() -> None:
+    text = "Referred to Aire Valley Early Intervention in Psychosis Team today."
+    span = _span(text, "Aire Valley Early Intervention in Psychosis Team", "ORGANIZATION")
+    i = text.index("Psychosis")
+    assert apply_keep(text, [span], [KeepSpan(i, i + 9, "diagnosis")]) == [span]

@@ -1,0 +1,49 @@
+"""The keep constructions: each finds what it names and leaves identifiers alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.keep.patterns import pattern_matches
+
+
+def _found(text: str) -> set[tuple[str, str]]:
+    return {(text[a:b], why) for a, b, why in pattern_matches(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "why"),
+    [
+        ("Take it for 3 weeks and then stop.", "for 3 weeks", "duration"),
+        ("Refunds arrive within 3-5 business days.", "within 3-5 business days", "duration"),
+        ("a three-month probation period", "three-month", "duration"),
+        ("She has worked here 24 years now.", "24 years", "duration"),
+        ("Apply twice daily to the rash.", "twice daily", "frequency"),
+        ("one tablet every 4 hours", "every 4 hours", "frequency"),
+        ("Start sertraline 50 mg once daily.", "50 mg once daily", "dosage"),
+        ("co-careldopa 25/100 TDS", "25/100 TDS", "dosage"),
+        ("BMI 31.2 and HbA1c 58 mmol/mol today", "HbA1c 58 mmol/mol", "measurement"),
+        ("GAD-7: 9 on review", "GAD-7: 9", "measurement"),
+        ("a refund of $1,650.00 was issued", "$1,650.00", "amount"),
+        ("paid R$ 850,00 by transfer", "R$ 850,00", "amount"),
+        ("under the Working Time Regulations 1998 you may", "Working Time Regulations 1998", "legal_reference"),
+        ("Bell's palsy, right side", "Bell's palsy", "eponym"),
+        ("no features of Ramsay Hunt syndrome", "Ramsay Hunt syndrome", "eponym"),
+        ("House-Brackmann grade III weakness", "House-Brackmann grade III", "eponym"),
+        ("signs of cellulitis on the shin", "cellulitis", "medical_term"),
+    ],
+)
+def test_construction_is_found_with_its_reason(text: str, span: str, why: str) -> None:
+    assert (span, why) in _found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "not_kept"),
+    [
+        ("He is 57 years old and lives alone.", "57 years"),  # an age is QUASI, not a duration
+        ("Bank: MRN 01/2024", "MRN 01/2024"),  # a date after an abbreviation is not a value
+        ("BMI\n2250 Broadway", "BMI\n2250"),  # a measurement never spans a line break
+    ],
+)
+def test_identifying_shapes_are_not_kept(text: str, not_kept: str) -> None:
+    assert not any(not_kept in s for s, _ in _found(text))
