@@ -2,6 +2,16 @@
 
 Imports are lazy so that ``import langchain_privrag`` stays cheap and a
 missing optional component never breaks the others.
+
+The ``metadata["privrag"]`` report (counts only) that the document
+transformers and the compressor attach stays out of prompts and embeddings
+without any help from privrag, unlike LlamaIndex where the adapters must list
+it in the nodes' excluded metadata keys: LangChain embeds ``page_content``
+only, and ``format_document`` (used by the "stuff" chains, whose default
+document prompt is ``{page_content}``) fills in just the metadata keys a
+document prompt names. The report reaches an LLM only if a prompt names
+``{privrag}``, or if ``Document`` objects are put into a prompt whole —
+``str(doc)`` prints all metadata; format them with ``format_document``.
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ from typing import Any
 from llama_index.core.schema import BaseNode
 
 from privrag.documents import ProtectedRecord
-from privrag.metadata import MetadataPolicy
+from privrag.metadata import PRIVRAG_KEY, MetadataPolicy
 
-__all__ = ["node_texts", "rebuild_nodes"]
+__all__ = ["node_texts", "rebuild_nodes", "hide_report"]
 
 
 def node_texts(nodes: Sequence[BaseNode]) -> tuple[list[str], list[dict[str, Any]]]:
@@ -30,6 +30,7 @@ def rebuild_nodes(
 
     Relationship infos (``SOURCE``, ``PARENT`` …) carry a copy of the source
     document's metadata into the vector store; they get the same policy.
+    Every copy has the ``privrag`` report hidden (:func:`hide_report`).
     """
     out = []
     for node, rec in zip(nodes, records, strict=True):
@@ -41,5 +42,21 @@ def rebuild_nodes(
             for info in infos:
                 if getattr(info, "metadata", None):
                     info.metadata = policy.apply(info.metadata, protect)
-        out.append(new)
+        out.append(hide_report(new))
     return out
+
+
+def hide_report(node: BaseNode) -> BaseNode:
+    """Keep the ``privrag`` report out of the embedded and the LLM-visible text.
+
+    LlamaIndex writes every metadata key not listed in
+    ``excluded_embed_metadata_keys`` / ``excluded_llm_metadata_keys`` into
+    the text it embeds and into the prompt. The report holds only counts,
+    but "mechanism: redact, masked_by_label: {'PERSON': 2}" in every chunk
+    shifts embeddings by what was masked and spends the LLM's context on
+    bookkeeping; it is for people and logs. Returns ``node`` (changed in place).
+    """
+    for keys in (node.excluded_embed_metadata_keys, node.excluded_llm_metadata_keys):
+        if PRIVRAG_KEY not in keys:
+            keys.append(PRIVRAG_KEY)
+    return node

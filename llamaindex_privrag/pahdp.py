@@ -9,7 +9,7 @@ from llama_index.core.postprocessor.types import BaseNodePostprocessor
 from llama_index.core.schema import NodeWithScore, QueryBundle
 
 from llamaindex_privrag._nodes import node_texts, rebuild_nodes
-from privrag.metadata import PRIVRAG_KEY, MetadataPolicy
+from privrag.metadata import MetadataPolicy
 from privrag.pahdp import PAHDP, aprotect_context_records, protect_context_records
 from privrag.pahdp.records import metadata_redactor
 
@@ -70,11 +70,7 @@ class PAHDPPostprocessor(BaseNodePostprocessor):
 
     def _finish(self, nodes: list[NodeWithScore], inner: list[Any], records: list[Any]) -> list[NodeWithScore]:
         protect = metadata_redactor(self._engine).protect_text
-        rebuilt = rebuild_nodes(inner, records, self._policy, protect)
-        for node in rebuilt:  # the receipt is for people and logs, not for the LLM or the index
-            for keys in (node.excluded_llm_metadata_keys, node.excluded_embed_metadata_keys):
-                if PRIVRAG_KEY not in keys:
-                    keys.append(PRIVRAG_KEY)
+        rebuilt = rebuild_nodes(inner, records, self._policy, protect)  # hides the receipt from LLM and index
         return [NodeWithScore(node=new, score=old.score) for old, new in zip(nodes, rebuilt, strict=True)]
 
     def _postprocess_nodes(

@@ -19,6 +19,9 @@ __all__ = ["RedactTransform"]
 class RedactTransform(TransformComponent):
     """Replace every detected entity in node text and metadata.
 
+    Each node gets a string-free ``metadata["privrag"]`` report, hidden from
+    the embedding model and the LLM (excluded metadata keys).
+
     Use it in an ``IngestionPipeline`` after the splitter and before the
     embedding model, so neither the embedding service nor the vector store
     ever receives the raw text::

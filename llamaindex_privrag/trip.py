@@ -28,7 +28,8 @@ class TripRagTransform(TransformComponent):
 
     Metadata strings (node and relationship metadata, which LlamaIndex embeds
     and sends to the LLM by default) follow the metadata policy and are fully
-    redacted. Each node gets a string-free ``metadata["privrag"]`` entry.
+    redacted. Each node gets a string-free ``metadata["privrag"]`` entry,
+    hidden from the embedding model and the LLM (excluded metadata keys).
     τ was calibrated on ~230-token chunks; use a splitter chunk size of that
     order (much smaller chunks make every entity look central and keep more).
     Nodes split from one document (same ``ref_doc_id``) are decided together:

@@ -63,3 +63,61 @@ def test_coerce_accepts_dict_and_none():
 def test_protected_strings_lists_what_apply_would_protect():
     md = {"a": "x", "b": ["y", 1], "c": "keepme", "d": 5}
     assert MetadataPolicy(fields={"c": "keep"}).protected_strings(md) == ["x", "y"]
+
+
+# -- what LlamaIndex's file readers add ---------------------------------------------------------
+
+READER_METADATA = {
+    "file_path": "/data/patients/john_smith_referral.txt",
+    "file_name": "john_smith_referral.txt",
+    "file_type": "text/plain",
+    "file_size": 2048,
+    "creation_date": "2024-05-01",
+    "last_modified_date": "2024-05-01",
+    "last_accessed_date": "2024-05-02",
+}
+
+
+def misreading_detector(s: str) -> str:
+    """What an NER model did to reader metadata: 'plain' a place, an ISO date a phone number."""
+    if "2024" in s:
+        return "A phone number"
+    return s.replace("Plain", "A_location").replace("plain", "A_location").replace("John Smith", "A person")
+
+
+def test_reader_file_fields_are_kept_and_file_names_protected():
+    out = MetadataPolicy().apply(READER_METADATA, misreading_detector)
+    assert out["file_type"] == "text/plain"
+    assert out["file_size"] == 2048
+    for key in ("creation_date", "last_modified_date", "last_accessed_date"):
+        assert out[key] == READER_METADATA[key]
+    assert "john_smith" not in out["file_name"] and "john_smith" not in out["file_path"]
+    assert out["file_path"].startswith("/data/patients/")
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["2024-05-01", "2024-05-01T09:30:00Z", "2024-05-01 09:30:00.123+02:00", "application/pdf",
+     "text/plain; charset=utf-8", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+)
+def test_plain_values_are_kept_under_any_key(value: str):
+    assert MetadataPolicy().apply({"modified": value}, misreading_detector) == {"modified": value}
+    assert MetadataPolicy().protected_strings({"modified": value}) == []
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("date_of_birth", "1961-03-12"), ("dob", "1961-03-12"), ("admission_date", "2024-05-01"),
+     ("hire_date", "2019-01-07"), ("source", "text/john_smith.txt"), ("title", "text/johnsmith"),
+     ("note", "seen 2024-05-01"), ("author", "John Smith")],
+)
+def test_personal_dates_paths_and_prose_stay_protected(key: str, value: str):
+    assert MetadataPolicy().protected_strings({key: value}) != []
+
+
+def test_user_policy_overrides_the_built_in_keeps():
+    md = {"file_type": "text/plain", "creation_date": "2024-05-01", "uploaded": "2024-05-01"}
+    out = MetadataPolicy(fields={"file_type": "drop", "creation_date": "protect"}).apply(md, misreading_detector)
+    assert out == {"creation_date": "A phone number", "uploaded": "2024-05-01"}
+    off = MetadataPolicy(keep_fields=frozenset(), keep_plain_values=False).apply(md, misreading_detector)
+    assert off == {"file_type": "text/A_location", "creation_date": "A phone number", "uploaded": "A phone number"}

@@ -9,9 +9,12 @@ from typing import Any
 from privrag.generalize import canonical_label, generalize
 from privrag.types import DetectedEntity
 
-__all__ = ["replace_spans", "descriptor_for", "tag_for", "map_strings", "STRUCTURAL_KEYS"]
+__all__ = ["replace_spans", "descriptor_for", "tag_for", "map_strings", "STRUCTURAL_KEYS", "DETERMINERS"]
 
-_DETERMINER = re.compile(r"\b(the|a|an|this|that|these|those|his|her|their|its|our|my|your)\s+$", re.I)
+#: words after which a descriptor drops its article ("the person", not "the a person")
+DETERMINERS: tuple[str, ...] = ("the", "a", "an", "this", "that", "these", "those", "his", "her", "their", "its",
+                                "our", "my", "your")
+_DETERMINER = re.compile(rf"\b({'|'.join(DETERMINERS)})\s+$", re.I)
 _SENTENCE_START = re.compile(r"(^\s*|[.!?]\s+|\n\s*)$")
 #: "Dr." or "no." before a span does not end a sentence
 _ABBREVIATION = re.compile(r"\b(?:[A-Z][a-z]{0,3}|[a-z]{1,3}|[A-Z])\.\s+$")

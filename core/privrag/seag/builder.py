@@ -4,6 +4,8 @@ The builder is where SEAG's guarantees live, whatever generator is used:
 
 * one table over question, documents and system prompt (grouped jointly, so
   "Mr Jordan" in the question and "John Jordan" in a document are one person);
+* field labels ("Query:", "Tel") and other components' placeholders ("a
+  person", ``<PERSON>``) are never aliased (:mod:`privrag.seag.non_entities`);
 * dates, amounts and ages rewritten with one set of per-request parameters;
 * no alias occurs in any input, and none contains or is contained in an
   original (word-bounded, case-insensitive); violating proposals are
@@ -38,6 +40,7 @@ from privrag.seag.families import (
 )
 from privrag.seag.generator import AliasGenerator, AliasPlan, AliasSuggestion, PlannedEntity
 from privrag.seag.honorifics import neutral_honorifics, with_honorifics
+from privrag.seag.non_entities import drop_non_entities
 from privrag.seag.repair import composition_conflicts
 from privrag.seag.restore import fold, is_word_char
 from privrag.seag.span_prep import (
@@ -205,7 +208,9 @@ class AliasTableBuilder:
 
     # -- steps ----------------------------------------------------------------
     def _normalize(self, text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
-        snapped = drop_values_inside_entities([s2 for s in spans if (s2 := snap(text, s)) is not None])
+        # labels ("Query:", "Tel") and other components' placeholders ("a person") are no entities
+        snapped = drop_non_entities(text, [s2 for s in spans if (s2 := snap(text, s)) is not None])
+        snapped = drop_values_inside_entities(snapped)
         merged = join_country_names(text, resolve_overlaps(snapped, text, source_priority={VALUES_SOURCE: 1}))
         merged = misread_values(merged)
         if self.config.honorifics == "neutral":
