@@ -107,6 +107,8 @@ POSITIVE = [
     ("ZIP_CODE", "Mill Village\n    NS\n    B0J 2H0", "B0J 2H0"),
     ("ZIP_CODE", "we met in ÖVERTURINGEN 840 24 last year", "840 24"),
     ("ZIP_CODE", "Cyprus (Greek) 13429", "13429"),
+    ("USERNAME", "thanks, cc @m.santos for the rota", "@m.santos"),
+    ("CODE", "closing RMA-55120-B now", "RMA-55120-B"),
 ]
 
 NEGATIVE = [
@@ -163,6 +165,8 @@ NEGATIVE = [
     ("ZIP_CODE", "The Olympics came to Munich 1972."),
     ("ZIP_CODE", "the company had 12345 employees"),
     ("ZIP_CODE", "under Decree 12345 of the ministry"),
+    ("USERNAME", "write to m.santos@example.org"),
+    ("CODE", "BP 128/84 on 03/11/2024"),
 ]
 
 

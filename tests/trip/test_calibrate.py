@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from privrag.trip import TripPolicy
+
 import numpy as np
 import pytest
 
@@ -53,7 +55,8 @@ def test_labelled_calibration_needs_documents(make_trip):
 
 
 def test_judge_calibration_places_tau_below_the_judges_picks(make_trip):
-    trip = make_trip(use_policy=False)
+    # persons are a policy floor by default; leave them to Ψ so the judge has something to pick
+    trip = make_trip(use_policy=False, policy=TripPolicy(always_mask={"CODE", "EMAIL"}))
     texts = [d.text for d in _docs()]
 
     def judge(prompt: str) -> str:

@@ -16,7 +16,14 @@ def test_identifiers_are_always_masked_numbers_are_not():
     assert p.rule_for(_ent("28045/02", "APPLICATION_NUMBER")) == (True, "always_mask")
     assert p.rule_for(_ent("0113 496 0782", "PHONE_NUMBER")) == (True, "always_mask")
     assert p.rule_for(_ent("three", "CARDINAL")) == (None, "")
-    assert p.rule_for(_ent("Anna Weber", "PERSON")) == (None, "")
+    assert p.rule_for(_ent("Acme Freight", "ORG")) == (None, "")
+
+
+def test_a_private_persons_direct_identifiers_are_a_floor():
+    p = TripPolicy()
+    assert p.rule_for(_ent("Anna Weber", "PERSON")) == (True, "always_mask")
+    assert p.rule_for(_ent("12 Larch Grove, Sale", "STREET_ADDRESS")) == (True, "always_mask")
+    assert p.rule_for(_ent("@aweber", "USERNAME")) == (True, "always_mask")
 
 
 def test_never_mask_terms_and_labels_win():

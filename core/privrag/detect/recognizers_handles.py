@@ -64,10 +64,10 @@ def handle_recognizer() -> ContextPatternRecognizer:
 
 
 def coded_id_recognizer() -> ContextPatternRecognizer:
-    """Identifier-shaped codes without a label, reported as ``ID_NUMBER``."""
+    """Identifier-shaped codes without a label, reported as ``CODE`` (Γ: an identification number)."""
     part = r"[A-Z0-9]{1,12}"
     return ContextPatternRecognizer(
-        "ID_NUMBER",
+        "CODE",
         [
             # letters and digits joined by - or /: "HN-482913", "CGL-PBO-220931", "27/815/40293"
             Rule("joined", rf"(?<![\w/.-]){part}(?:[-/]{part}){{1,5}}(?![\w/-]|\.\d)", 0.55,
