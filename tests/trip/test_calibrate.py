@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from privrag.trip import TripPolicy
-
 import numpy as np
 import pytest
 
 from privrag.eval.datasets import GoldSpan, LabeledDoc
+from privrag.trip import TripPolicy
 from privrag.trip.calibrate import _parse_choice, calibrate_tau, calibrate_with_judge
 
 TEMPLATES = [
