@@ -87,3 +87,15 @@ class InterruptedProtector:
 
 class KilledProtector(InterruptedProtector):
     how = "kill"
+
+
+#: what LlamaIndex's SimpleDirectoryReader writes for patients/john_smith_referral.txt
+READER_METADATA = {
+    "file_path": "/data/patients/john_smith_referral.txt",
+    "file_name": "john_smith_referral.txt",
+    "file_type": "text/plain",
+    "file_size": 2048,
+    "creation_date": "2024-05-01",
+    "last_modified_date": "2024-05-01",
+    "last_accessed_date": "2024-05-02",
+}

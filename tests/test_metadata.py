@@ -1,6 +1,7 @@
 import pytest
 
 from privrag.metadata import PRIVRAG_KEY, MetadataPolicy
+from tests.fakes import READER_METADATA
 
 
 def upper(s: str) -> str:
@@ -67,15 +68,6 @@ def test_protected_strings_lists_what_apply_would_protect():
 
 # -- what LlamaIndex's file readers add ---------------------------------------------------------
 
-READER_METADATA = {
-    "file_path": "/data/patients/john_smith_referral.txt",
-    "file_name": "john_smith_referral.txt",
-    "file_type": "text/plain",
-    "file_size": 2048,
-    "creation_date": "2024-05-01",
-    "last_modified_date": "2024-05-01",
-    "last_accessed_date": "2024-05-02",
-}
 
 
 def misreading_detector(s: str) -> str:

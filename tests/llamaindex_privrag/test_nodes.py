@@ -6,20 +6,12 @@ from __future__ import annotations
 import pytest
 
 from privrag.redact import Redactor
-from tests.fakes import RegexDetector
+from tests.fakes import READER_METADATA, RegexDetector
 from tests.pahdp.conftest import BagOfWordsEmbedder, ConstantSurrogate, RuleDetector
 from tests.trip.conftest import HashEmbedder, TripDetector, fake_calibration, fake_surrogate
 
 NOTE = "Patient John Smith was referred in 2024 for chest pain. John Smith lives alone."
-READER = {  # what SimpleDirectoryReader writes for patients/john_smith_referral.txt
-    "file_path": "/data/patients/john_smith_referral.txt",
-    "file_name": "john_smith_referral.txt",
-    "file_type": "text/plain",
-    "file_size": 2048,
-    "creation_date": "2024-05-01",
-    "last_modified_date": "2024-05-01",
-    "last_accessed_date": "2024-05-02",
-}
+READER = READER_METADATA
 
 
 def _nodes():

@@ -152,7 +152,7 @@ class KeepFinder:
 
     def _vocabulary_matches(self, text: str) -> list[KeepSpan]:
         drugs, icd, eponyms = vocab.drug_names(), vocab.icd_terms(), vocab.icd_eponyms()
-        toks = [(m.start(), m.end()) for m in re.finditer(r"[^\W_]+(?:['’][a-z]+)?(?:-[^\W_]+)*", text)]
+        toks = [m.span() for m in vocab.WORD.finditer(text)]
         norm = [vocab.normalise_spelling(text[s:e]) for s, e in toks]
         out: list[KeepSpan] = []
         i = 0

@@ -34,6 +34,7 @@ __all__ = [
     "zipf",
     "normalise_spelling",
     "MAX_TERM_WORDS",
+    "WORD",
 ]
 
 log = logging.getLogger(__name__)
@@ -44,7 +45,8 @@ _VOCAB_VERSION = 2
 #: longest vocabulary phrase matched, in words
 MAX_TERM_WORDS = 6
 
-_WORD = re.compile(r"[^\W_]+(?:['’][a-z]+)?(?:-[^\W_]+)*", re.UNICODE)
+#: a word as the vocabularies store it (hyphenated words and possessives stay whole)
+WORD = re.compile(r"[^\W_]+(?:['’][a-z]+)?(?:-[^\W_]+)*", re.UNICODE)
 
 
 def normalise_spelling(text: str) -> str:
@@ -62,7 +64,7 @@ def normalise_spelling(text: str) -> str:
 
 def words(text: str) -> list[str]:
     """Word tokens as the vocabularies store them (hyphenated words stay whole)."""
-    return _WORD.findall(text)
+    return WORD.findall(text)
 
 
 @functools.lru_cache(maxsize=1)
