@@ -89,3 +89,24 @@ def test_named_facility_is_not_cut_by_a_medical_word() -> None:
     span = _span(text, "Aire Valley Early Intervention in Psychosis Team", "ORGANIZATION")
     i = text.index("Psychosis")
     assert apply_keep(text, [span], [KeepSpan(i, i + 9, "diagnosis")]) == [span]
+
+
+def test_kept_values_are_not_a_techniques_own_dates_or_amounts() -> None:
+    from privrag.keep import drop_kept_values
+
+    text = "Refund $129.99 for 10 days, salary $48,200"
+    price = DetectedEntity(7, 14, "MONEY", "$129.99", 0.9, "seag_values")
+    days = DetectedEntity(15, 26, "DATE_TIME", "for 10 days", 0.9, "seag_values")
+    salary = DetectedEntity(35, 42, "MONEY", "$48,200", 0.9, "seag_values")
+    code = DetectedEntity(7, 14, "ID_NUMBER", "$129.99", 0.9, "seag_values")
+    keeps = [KeepSpan(7, 14, "amount"), KeepSpan(15, 26, "duration")]
+    assert text[35:42] == "$48,200"
+    assert drop_kept_values([price, days, salary, code], keeps) == [salary, code]
+
+
+def test_detect_with_keep_works_for_any_detector() -> None:
+    from privrag.keep import detect_with_keep
+    from tests.fakes import RegexDetector
+
+    [(spans, keeps)] = detect_with_keep(RegexDetector(), ["Call John Smith"])
+    assert keeps == [] and isinstance(spans, list)

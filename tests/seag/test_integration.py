@@ -14,8 +14,7 @@ NOTE = (
     "0113 496 0782. The invoice of GBP 4,200 was sent to Elmwood Clinic."
 )
 QUESTION = "What was John Smith started on, and who saw him?"
-SECRETS = ["John Smith", "Smith", "Maria Lopez", "john.smith@example.com", "0113 496 0782", "12 March 1961",
-           "4,200"]
+SECRETS = ["John Smith", "Smith", "Maria Lopez", "john.smith@example.com", "0113 496 0782", "12 March 1961"]
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +31,13 @@ def test_real_detector_hides_and_round_trips(seag):
         assert not re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", sent), f"{secret!r} reached the generator"
     assert req.restore(req.question) == QUESTION and req.restore(req.documents[0]) == NOTE
     assert "aspirin" in sent and "chest pain" in sent  # what is not identifying stays
+    assert "GBP 4,200" in sent  # an invoice's amount is a keep term: not scaled
+
+
+def test_a_salary_is_still_aliased(seag):
+    note = "Offer letter for Ruth Okafor: a salary of GBP 48,200 from May."
+    req = seag.request("What is the salary?", [note])
+    assert "48,200" not in req.documents[0] and req.restore(req.documents[0]) == note
 
 
 def test_answer_restored_when_streamed_in_tiny_chunks(seag):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from privrag.types import DetectedEntity, PrivacyError
 
@@ -57,21 +57,31 @@ class BaseDetector:
         return self.detect_batch([text])[0]
 
     def detect_batch(self, texts: Sequence[str]) -> list[list[DetectedEntity]]:
+        return [spans for spans, _ in self.detect_with_keep_batch(texts)]
+
+    def _detect_with_keep_batch(self, texts: Sequence[str]) -> list[tuple[list[DetectedEntity], list[Any]]]:
+        """Override in detectors that also find what must survive (:mod:`privrag.keep`)."""
+        return [(list(spans), []) for spans in self._detect_batch(texts)]
+
+    def detect_with_keep_batch(self, texts: Sequence[str]) -> list[tuple[list[DetectedEntity], list[Any]]]:
+        """Per text: the spans to protect and the :class:`~privrag.keep.KeepSpan` s that must
+        survive (empty for a detector that finds none). Same validation and fail-closed
+        behaviour as :meth:`detect_batch`."""
         texts = list(texts)
         for t in texts:
             _validate(t)
         todo = [i for i, t in enumerate(texts) if t.strip()]
-        out: list[list[DetectedEntity]] = [[] for _ in texts]
+        out: list[tuple[list[DetectedEntity], list[Any]]] = [([], []) for _ in texts]
         if not todo:
             return out
         try:
-            found = self._detect_batch([texts[i] for i in todo])
+            found = self._detect_with_keep_batch([texts[i] for i in todo])
         except PrivacyError:
             raise
         except Exception as exc:  # fail closed
             raise PrivacyError(f"{self.name} detection failed: {exc!r}") from exc
-        for i, spans in zip(todo, found, strict=True):
-            out[i] = sorted(_checked(spans, texts[i], self.name))
+        for i, (spans, keeps) in zip(todo, found, strict=True):
+            out[i] = (sorted(_checked(spans, texts[i], self.name)), sorted(keeps))
         return out
 
     async def adetect(self, text: str) -> list[DetectedEntity]:

@@ -108,10 +108,15 @@ class PropagatingDetector(BaseDetector):
         return list(getattr(self.detector, "detectors", [self.detector]))
 
     def _detect_batch(self, texts: Sequence[str]) -> list[list[DetectedEntity]]:
+        return [spans for spans, _ in self._detect_with_keep_batch(texts)]
+
+    def _detect_with_keep_batch(self, texts: Sequence[str]) -> list[tuple[list[DetectedEntity], list[Any]]]:
+        from privrag.keep import apply_keep, detect_with_keep
         from privrag.redact import propagate_mentions
 
-        found = self.detector.detect_batch(list(texts))
-        return [propagate_mentions(t, spans) for t, spans in zip(texts, found, strict=True)]
+        found = detect_with_keep(self.detector, list(texts))
+        return [(apply_keep(t, propagate_mentions(t, spans), keeps), keeps)
+                for t, (spans, keeps) in zip(texts, found, strict=True)]
 
 
 class ParallelCompositeDetector(BaseDetector):
@@ -166,9 +171,9 @@ class ParallelCompositeDetector(BaseDetector):
         return [f.result() for f in futures]
 
     def _detect_batch(self, texts: Sequence[str]) -> list[list[DetectedEntity]]:
-        return [spans for spans, _ in self.detect_with_keep_batch(texts)]
+        return [spans for spans, _ in self._detect_with_keep_batch(texts)]
 
-    def detect_with_keep_batch(self, texts: Sequence[str]) -> list[tuple[list[DetectedEntity], list[Any]]]:
+    def _detect_with_keep_batch(self, texts: Sequence[str]) -> list[tuple[list[DetectedEntity], list[Any]]]:
         """Per text: the spans to protect and the :class:`~privrag.keep.KeepSpan` s that must survive.
 
         Keep spans are found after the union and slot completion, so a

@@ -5,6 +5,13 @@ of a detector's soft spans. The default detector applies both, so redaction,
 TRIP-RAG, PA-HDP and SEAG inherit the same decisions.
 """
 
-from privrag.keep.finder import SOFT_SOURCES, KeepFinder, KeepSpan, apply_keep
+from privrag.keep.finder import (
+    SOFT_SOURCES,
+    KeepFinder,
+    KeepSpan,
+    apply_keep,
+    detect_with_keep,
+    drop_kept_values,
+)
 
-__all__ = ["KeepFinder", "KeepSpan", "apply_keep", "SOFT_SOURCES"]
+__all__ = ["KeepFinder", "KeepSpan", "apply_keep", "detect_with_keep", "drop_kept_values", "SOFT_SOURCES"]

@@ -33,7 +33,7 @@ from privrag.keep import vocab
 from privrag.keep.patterns import pattern_matches
 from privrag.types import DetectedEntity
 
-__all__ = ["KeepSpan", "KeepFinder", "apply_keep", "SOFT_SOURCES"]
+__all__ = ["KeepSpan", "KeepFinder", "apply_keep", "detect_with_keep", "drop_kept_values", "SOFT_SOURCES"]
 
 
 @dataclass(frozen=True, order=True)
@@ -315,3 +315,24 @@ def _substantive(piece: str) -> bool:
     if not ws:
         return False
     return any(any(c.isdigit() for c in w) or vocab.zipf(w.lower()) < 4.0 for w in ws)
+
+
+def detect_with_keep(detector: object, texts: Sequence[str]) -> list[tuple[list[DetectedEntity], list[KeepSpan]]]:
+    """``(spans, keep spans)`` per text from any detector; keep spans are empty for a
+    detector that finds none (a user's own model, a test fake)."""
+    if hasattr(detector, "detect_with_keep_batch"):
+        return detector.detect_with_keep_batch(list(texts))  # type: ignore[attr-defined]
+    return [(list(s), []) for s in detector.detect_batch(list(texts))]  # type: ignore[attr-defined]
+
+
+#: value labels a keep span overrules (a technique's own date/amount patterns)
+_VALUE_LABELS = frozenset({"MONEY", "DATE_TIME", "DATE", "TIME", "PERCENT", "QUANTITY"})
+
+
+def drop_kept_values(spans: Sequence[DetectedEntity], keeps: Sequence[KeepSpan]) -> list[DetectedEntity]:
+    """Date and amount spans a technique found with its own patterns, less those a keep span
+    covers: "for 10 days" and a refund of "$129.99" are not shifted or scaled."""
+    return [
+        s for s in spans
+        if s.label.upper() not in _VALUE_LABELS or not any(k.start <= s.start and s.end <= k.end for k in keeps)
+    ]

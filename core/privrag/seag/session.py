@@ -131,14 +131,19 @@ class SEAG:
     # -- detection --------------------------------------------------------------
     def detect(self, texts: Sequence[str]) -> list[list[DetectedEntity]]:
         """Spans per text from the detector plus the value recognizer."""
+        from privrag.keep import detect_with_keep, drop_kept_values
+
         texts = list(texts)
-        found = self.detector.detect_batch(texts)
-        if len(found) != len(texts):
+        pairs = detect_with_keep(self.detector, texts)
+        if len(pairs) != len(texts):
             raise PrivacyError("detector returned a different number of results than texts")
+        found = [list(spans) for spans, _ in pairs]
         if self.values is not None:
+            # the detector's keep spans overrule SEAG's own date and amount patterns:
+            # a duration or a price is not shifted ("for 10 days", "$129.99")
             extra = self.values.detect_batch(texts)
-            found = [list(a) + list(b) for a, b in zip(found, extra, strict=True)]
-        return [list(s) for s in found]
+            found = [a + drop_kept_values(b, keeps) for a, b, (_, keeps) in zip(found, extra, pairs, strict=True)]
+        return found
 
     # -- requests ----------------------------------------------------------------
     def prepare(
