@@ -31,3 +31,12 @@ def test_never_mask_terms_and_labels_win():
     assert p.rule_for(_ent("European Court of Human Rights", "ORG")) == (False, "never_mask")
     assert p.rule_for(_ent("12 May 2003", "DATE_TIME")) == (False, "never_mask_label")
     assert TripPolicy(never_mask={"help@court.example"}).rule_for(_ent("help@court.example", "EMAIL"))[0] is False
+
+
+def test_an_entity_holding_a_name_is_floored_whatever_its_label():
+    p = TripPolicy()
+    forms = frozenset({"Quennell"})
+    assert p.holds_a_name(_ent("2:48 PM  Quennell", "DATE_TIME"), forms)
+    assert p.holds_a_name(_ent("Mehmet", "ORG"), frozenset())  # a given name of the locales
+    assert not p.holds_a_name(_ent("Leeds", "LOC"), forms)
+    assert not TripPolicy(names_floor=False).holds_a_name(_ent("Mehmet", "ORG"), forms)

@@ -59,7 +59,7 @@ log = logging.getLogger(__name__)
 
 #: calibration facts copied into receipts (never a path or any user string)
 _CAL_KEYS = ("calibrated", "method", "split", "max_er_drop", "n_docs")
-_POLICY_REASONS = frozenset({"always_mask", "never_mask", "never_mask_label"})
+_POLICY_REASONS = frozenset({"always_mask", "never_mask", "never_mask_label", "holds_a_name"})
 
 
 def _form(surface: str) -> str:
@@ -340,8 +340,11 @@ class TripRag:
         scores = self.entity_scores(d)
         forced: dict[int, tuple[bool, str]] = {}
         if use_policy:
+            person_forms = _person_forms(d)
             for e in d.entities:
                 verdict, reason = self.policy.rule_for(e)
+                if verdict is None and self.policy.holds_a_name(e, person_forms):
+                    verdict, reason = True, "holds_a_name"
                 if verdict is not None:
                     forced[e.entity_id] = (verdict, reason)
         if greedy:
@@ -407,3 +410,12 @@ class TripRag:
             },
         )
         return ProtectedText(text=out, masked_spans=spans, receipt=receipt, entities=d.entities)
+
+
+def _person_forms(d: DocAnalysis) -> frozenset[str]:
+    """The names (and name parts) of the persons detected in one document."""
+    from privrag.detect.name_propagation import name_forms
+
+    return frozenset(
+        f for e in d.entities if canonical_label(e.label) == "PERSON" for m in e.mentions for f in name_forms(m)
+    )

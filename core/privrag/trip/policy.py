@@ -33,6 +33,7 @@ NOT_IDENTIFIERS = frozenset({"CARDINAL", "ORDINAL"})
 class TripPolicy:
     """Key init args:
         always_mask: canonical categories (or any detector label) always masked.
+        names_floor: also mask entities of other labels that hold a person's name.
         never_mask: surface forms never masked (matched ignoring case, honorifics and a
             leading article, on any mention of the entity).
         never_mask_labels: categories never masked (e.g. ``{"DATETIME"}``).
@@ -44,6 +45,9 @@ class TripPolicy:
     never_mask: frozenset[str] = field(default_factory=frozenset)
     never_mask_labels: frozenset[str] = field(default_factory=frozenset)
     not_identifiers: frozenset[str] = NOT_IDENTIFIERS
+    #: also mask an entity of another label that holds a person's name ("2:48 PM  Bill",
+    #: spaCy's LOCATION "Bethan Pugh"): a model's wrong label must not let Ψ keep a name
+    names_floor: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "always_mask", _labels(self.always_mask))
@@ -65,6 +69,20 @@ class TripPolicy:
         if cat in self.always_mask and entity.label.strip().upper() not in self.not_identifiers:
             return True, "always_mask"
         return None, ""
+
+    def holds_a_name(self, entity: Entity, person_forms: frozenset[str]) -> bool:
+        """Does a mention of this non-person entity contain a name: a form of a person
+        named in the same document, or a capitalised given name ("Mehmet", "Bethan")?"""
+        if not self.names_floor or canonical_label(entity.label) in self.always_mask:
+            return False
+        from privrag.detect.recognizers_first_names import first_names
+
+        given = first_names()
+        for m in entity.mentions:
+            for w in re.findall(r"[^\W\d_][\w'’-]*", m.text):
+                if w in person_forms or (w[:1].isupper() and w.lower() in given):
+                    return True
+        return False
 
 
 def _term(text: str) -> str:
