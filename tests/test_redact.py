@@ -54,3 +54,28 @@ def test_invalid_mode():
 def test_metadata_protected_with_same_detector():
     r = Redactor(RegexDetector())
     assert r.protect_metadata({"author": "John Smith", "page": 2}) == {"author": "A person", "page": 2}
+
+
+def test_propagation_never_enters_a_keep_span():
+    from privrag.keep import KeepSpan
+    from privrag.redact import propagate_mentions
+    from privrag.types import DetectedEntity
+
+    text = "Check CBG twice daily. CBG 9.4 mmol/L today."
+    first = DetectedEntity(6, 9, "ORGANIZATION", "CBG", 0.8, "SpacyRecognizer")
+    kept = KeepSpan(23, 37, "measurement")
+    assert [s.start for s in propagate_mentions(text, [first])] == [6, 23]
+    assert [s.start for s in propagate_mentions(text, [first], [kept])] == [6]
+
+
+def test_redaction_report_counts_kept_terms_by_reason():
+    from privrag.keep import KeepSpan
+    from privrag.types import DetectedEntity
+
+    class KeepingDetector(RegexDetector):
+        def _detect_with_keep_batch(self, texts):
+            return [(self._detect(t), [KeepSpan(0, 7, "medication")]) for t in texts]
+
+    out = Redactor(KeepingDetector()).protect("Aspirin for John Smith")
+    assert out.receipt.counts["kept"] == {"medication": 1}
+    assert "Aspirin" in out.text and "John Smith" not in out.text

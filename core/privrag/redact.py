@@ -60,9 +60,11 @@ class Redactor:
         return self.protect_batch([text])[0]
 
     def protect_batch(self, texts: Sequence[str]) -> list[ProtectedText]:
+        from privrag.keep import detect_with_keep
+
         texts = list(texts)
-        found = self.detector.detect_batch(texts)
-        return [self._apply(t, spans) for t, spans in zip(texts, found, strict=True)]
+        found = detect_with_keep(self.detector, texts)
+        return [self._apply(t, spans, keeps) for t, (spans, keeps) in zip(texts, found, strict=True)]
 
     async def aprotect(self, text: str) -> ProtectedText:
         return await asyncio.to_thread(self.protect, text)
@@ -77,10 +79,10 @@ class Redactor:
     def protect_metadata(self, metadata: Mapping[str, Any] | None) -> dict[str, Any]:
         return self.metadata_policy.apply(metadata, self.protect_text)
 
-    def _apply(self, text: str, spans: list[DetectedEntity]) -> ProtectedText:
+    def _apply(self, text: str, spans: list[DetectedEntity], keeps: Sequence[Any] = ()) -> ProtectedText:
         spans = resolve_overlaps(spans, text)
         if self.propagate:
-            spans = propagate_mentions(text, spans)
+            spans = propagate_mentions(text, spans, keeps)
         entities = group_entities(spans)
         repl = descriptor_for if self.mode == "descriptor" else tag_for
         out = replace_spans(text, spans, repl)
@@ -88,7 +90,8 @@ class Redactor:
         receipt = PrivacyReceipt(
             mechanism=self.MECHANISM,
             protected=dict(counts),
-            counts={"mentions": len(spans), "entities": len(entities), "chars": len(text)},
+            counts={"mentions": len(spans), "entities": len(entities), "chars": len(text),
+                    "kept": dict(Counter(k.why for k in keeps))},
             details={"mode": self.mode, "dp": False},
         )
         return ProtectedText(text=out, masked_spans=spans, receipt=receipt, entities=entities)
@@ -98,8 +101,13 @@ class Redactor:
         return {PRIVRAG_KEY: {"method": self.MECHANISM, **result.receipt.counts, "labels": result.receipt.protected}}
 
 
-def propagate_mentions(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
+def propagate_mentions(
+    text: str, spans: Sequence[DetectedEntity], keeps: Sequence[Any] = ()
+) -> list[DetectedEntity]:
     """Add every other word-bounded occurrence of a detected surface form.
+
+    No occurrence inside a keep span (:mod:`privrag.keep`) is added: "CBG" masked
+    in one sentence must not mask the "CBG 9.4 mmol/L" the detector kept.
 
     Name-bearing labels also propagate their surname-like parts ("Christou"
     from "Anna Christou"), since NER often finds the full name once and misses
@@ -119,6 +127,8 @@ def propagate_mentions(text: str, spans: Sequence[DetectedEntity]) -> list[Detec
     extra = []
     for surface, src in forms.items():
         for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text):
+            if any(k.start < m.end() and m.start() < k.end for k in keeps):
+                continue
             extra.append(DetectedEntity(m.start(), m.end(), src.label, m.group(0), src.score * 0.9, "propagated"))
     if not extra:
         return list(spans)

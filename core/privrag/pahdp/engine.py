@@ -218,9 +218,11 @@ class PAHDP:
         """
         query, texts, ids = self._validate(query, contexts, doc_ids)
         base = self._call_seed(seed)
-        found = self.detector.detect_batch([query, *texts]) if texts else [[]]
-        query_spans = found[0]
-        ctxs = [self._prepare(t, s) for t, s in zip(texts, found[1:], strict=True)]
+        from privrag.keep import detect_with_keep
+
+        found = detect_with_keep(self.detector, [query, *texts]) if texts else [([], [])]
+        query_spans = found[0][0]
+        ctxs = [self._prepare(t, s, k) for t, (s, k) in zip(texts, found[1:], strict=True)]
         refs = [(c, j) for c, ctx in enumerate(ctxs) for j in range(len(ctx.units)) if ctx.unit_spans[j]]
         unit_texts = [ctxs[c].units[j].text(ctxs[c].text) for c, j in refs]
         emb = self._cache.embed([query, *unit_texts]) if refs else np.zeros((0, 1), np.float32)
@@ -266,10 +268,10 @@ class PAHDP:
         with self._rng_lock:
             return int(self._rng.integers(2**63 - 1))
 
-    def _prepare(self, text: str, spans: list[DetectedEntity]) -> _Context:
+    def _prepare(self, text: str, spans: list[DetectedEntity], keeps: Sequence[Any] = ()) -> _Context:
         spans = resolve_overlaps(spans, text)
         if self.config.propagate and spans:
-            spans = propagate_mentions(text, spans)
+            spans = propagate_mentions(text, spans, keeps)
         entity_of = {m: e.entity_id for e in group_entities(spans) for m in e.mentions}
         units = split_units(text, spans, max_chars=self.config.max_unit_chars)
         unit_spans: list[list[DetectedEntity]] = []

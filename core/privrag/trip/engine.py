@@ -221,9 +221,11 @@ class TripRag:
     # -- stage 1: scoring --------------------------------------------------
     def analyze_batch(self, texts: Sequence[str]) -> list[DocAnalysis]:
         """Detect, chunk and score every entity of every text (one encoder call)."""
+        from privrag.keep import detect_with_keep
+
         texts = list(texts)
-        found = self.detector.detect_batch(texts)
-        docs = [self._prepare(t, spans) for t, spans in zip(texts, found, strict=True)]
+        found = detect_with_keep(self.detector, texts)
+        docs = [self._prepare(t, spans, keeps) for t, (spans, keeps) in zip(texts, found, strict=True)]
         batch: list[str] = []
         jobs: list[tuple[int, int, list[int], int, int]] = []
         for di, d in enumerate(docs):
@@ -291,10 +293,10 @@ class TripRag:
             out[k] = float(risk[hit].sum())
         return out
 
-    def _prepare(self, text: str, spans: list[DetectedEntity]) -> DocAnalysis:
+    def _prepare(self, text: str, spans: list[DetectedEntity], keeps: Sequence[Any] = ()) -> DocAnalysis:
         spans = resolve_overlaps(spans, text)
         if self.propagate:
-            spans = propagate_mentions(text, spans)
+            spans = propagate_mentions(text, spans, keeps)
         spans = absorb_honorifics(text, spans)
         entities = group_entities(spans)
         chunks = encoder_chunks(text, spans, tokenizer=getattr(self.embedder, "tokenizer", None),
