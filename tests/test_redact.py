@@ -70,7 +70,6 @@ def test_propagation_never_enters_a_keep_span():
 
 def test_redaction_report_counts_kept_terms_by_reason():
     from privrag.keep import KeepSpan
-    from privrag.types import DetectedEntity
 
     class KeepingDetector(RegexDetector):
         def _detect_with_keep_batch(self, texts):
