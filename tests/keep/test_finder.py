@@ -110,3 +110,16 @@ def test_detect_with_keep_works_for_any_detector() -> None:
 
     [(spans, keeps)] = detect_with_keep(RegexDetector(), ["Call John Smith"])
     assert keeps == [] and isinstance(spans, list)
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [("Admission: acute ischaemic stroke, left MCA", "acute ischaemic stroke"),
+     ("recurrent gliclazide-induced hypoglycaemia", "gliclazide-induced")],
+)
+def test_clinical_language_beyond_listed_phrases(finder: KeepFinder, text: str, term: str) -> None:
+    assert any(text[k.start : k.end] == term for k in finder.find(text))
+
+
+def test_a_run_of_names_is_not_clinical_language(finder: KeepFinder) -> None:
+    assert finder.find("Mrs Wilson Hunt met Graves Parker") == []

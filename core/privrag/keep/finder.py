@@ -168,6 +168,12 @@ class KeepFinder:
                     hit = (n, "eponym")
                 if hit:
                     break
+            if hit is None and "-" in norm[i]:  # "gliclazide-induced", "warfarin-related"
+                parts = norm[i].split("-")
+                if any(p in drugs for p in parts):
+                    hit = (1, "medication")
+                elif any(p in icd and len(p) > 4 for p in parts):
+                    hit = (1, "diagnosis")
             if hit:
                 n, why = hit
                 s, e = toks[i][0], toks[i + n - 1][1]
@@ -176,7 +182,7 @@ class KeepFinder:
                 i += n
             else:
                 i += 1
-        return out
+        return out + _clinical_runs(text, toks, norm)
 
     def _public_entities(self, text: str, spans: Sequence[DetectedEntity]) -> list[KeepSpan]:
         out: list[KeepSpan] = []
@@ -214,6 +220,23 @@ def _person_words() -> frozenset[str]:
     from privrag.detect.recognizers_first_names import person_name_words
 
     return person_name_words()
+
+
+def _clinical_runs(text: str, toks: list[tuple[int, int]], norm: list[str]) -> list[KeepSpan]:
+    """Runs of two or more ICD-10-CM words on one line, one of them uncommon in English:
+    "acute ischaemic stroke", "varicose eczema" — clinical language, not a name."""
+    words = vocab.icd_words()
+    out: list[KeepSpan] = []
+    i = 0
+    while i < len(toks):
+        j = i
+        while j < len(toks) and norm[j] in words and (j == i or text[toks[j - 1][1] : toks[j][0]] == " "):
+            j += 1
+        if j - i >= 2 and any(vocab.zipf(norm[k]) < 4.0 for k in range(i, j)):
+            s, e = toks[i][0], toks[j - 1][1]
+            out.append(KeepSpan(s, e, "diagnosis", text[s:e]))
+        i = max(j, i + 1)
+    return out
 
 
 def _employed_at(text: str, start: int) -> bool:

@@ -31,6 +31,7 @@ __all__ = [
     "drug_names",
     "icd_terms",
     "icd_eponyms",
+    "icd_words",
     "zipf",
     "normalise_spelling",
     "MAX_TERM_WORDS",
@@ -204,6 +205,20 @@ def _variants(phrase: str) -> list[str]:
         if len(ws) >= 3:
             out.add(" ".join(ws[:-1]))
     return [v.strip() for v in out if v.strip()]
+
+
+@functools.lru_cache(maxsize=1)
+def icd_words() -> frozenset[str]:
+    """The words ICD-10-CM builds its phrases from ("ischemic", "varicose", "stroke"),
+    less stop words and every given name and surname ("wilson", "hunt"): a run of them
+    in a note is clinical language even when the run itself is not a listed phrase."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    names = person_name_words()
+    out = {w for term in icd_terms() for w in term.split() if w.isalpha() and len(w) > 2}
+    return frozenset(out - set(STOP_WORDS) - CALENDAR_WORDS - names)
 
 
 @functools.lru_cache(maxsize=1)
