@@ -123,3 +123,8 @@ def test_clinical_language_beyond_listed_phrases(finder: KeepFinder, text: str, 
 
 def test_a_run_of_names_is_not_clinical_language(finder: KeepFinder) -> None:
     assert finder.find("Mrs Wilson Hunt met Graves Parker") == []
+
+
+@pytest.mark.parametrize("text", ["Referred to High Desert Behavioral Health", "seen at Universitätsklinikum Rhein-Ahr"])
+def test_an_organisations_name_is_not_clinical_language(finder: KeepFinder, text: str) -> None:
+    assert not any(k.why in ("diagnosis", "medication") and k.text[:1].isupper() for k in finder.find(text))

@@ -168,7 +168,9 @@ class KeepFinder:
                     hit = (n, "eponym")
                 if hit:
                     break
-            if hit is None and "-" in norm[i]:  # "gliclazide-induced", "warfarin-related"
+            raw_parts = text[toks[i][0] : toks[i][1]].split("-")
+            # "gliclazide-induced", "warfarin-related" — not "Rhein-Ahr", "Esposito-Hart" (names)
+            if hit is None and len(raw_parts) > 1 and sum(p[:1].isupper() for p in raw_parts) < 2:
                 parts = norm[i].split("-")
                 if any(p in drugs for p in parts):
                     hit = (1, "medication")
@@ -177,7 +179,9 @@ class KeepFinder:
             if hit:
                 n, why = hit
                 s, e = toks[i][0], toks[i + n - 1][1]
-                if why == "medication" or text[s:e].lower() == text[s:e] or n > 1 or not _is_name_like(text, s, e):
+                if why == "medication" or text[s:e].lower() == text[s:e] or (
+                    n > 1 or not (_is_name_like(text, s, e) or _in_title_case_name(text, toks, i))
+                ):
                     out.append(KeepSpan(s, e, why, text[s:e]))
                 i += n
             else:
@@ -222,9 +226,19 @@ def _person_words() -> frozenset[str]:
     return person_name_words()
 
 
+def _in_title_case_name(text: str, toks: list[tuple[int, int]], i: int) -> bool:
+    """A capitalised word between capitalised neighbours ("High Desert Behavioral Health")
+    is part of a name, not a diagnosis."""
+    def cap(k: int) -> bool:
+        return 0 <= k < len(toks) and text[toks[k][0]].isupper() and (
+            text[min(toks[k][1], toks[i][1]) : max(toks[k][0], toks[i][0])].strip() == "")
+    return cap(i - 1) or cap(i + 1)
+
+
 def _clinical_runs(text: str, toks: list[tuple[int, int]], norm: list[str]) -> list[KeepSpan]:
-    """Runs of two or more ICD-10-CM words on one line, one of them uncommon in English:
-    "acute ischaemic stroke", "varicose eczema" — clinical language, not a name."""
+    """Runs of two or more ICD-10-CM words on one line, one of them uncommon in English and
+    at most one capitalised: "acute ischaemic stroke", "varicose eczema" — clinical
+    language, not an organisation's name."""
     words = vocab.icd_words()
     out: list[KeepSpan] = []
     i = 0
@@ -232,7 +246,8 @@ def _clinical_runs(text: str, toks: list[tuple[int, int]], norm: list[str]) -> l
         j = i
         while j < len(toks) and norm[j] in words and (j == i or text[toks[j - 1][1] : toks[j][0]] == " "):
             j += 1
-        if j - i >= 2 and any(vocab.zipf(norm[k]) < 4.0 for k in range(i, j)):
+        title_case = sum(text[toks[k][0]].isupper() for k in range(i, j)) >= 2  # a name: "High Desert Behavioral Health"
+        if j - i >= 2 and not title_case and any(vocab.zipf(norm[k]) < 4.0 for k in range(i, j)):
             s, e = toks[i][0], toks[j - 1][1]
             out.append(KeepSpan(s, e, "diagnosis", text[s:e]))
         i = max(j, i + 1)
