@@ -43,6 +43,7 @@ from privrag.detect.recognizer_base import (
 )
 from privrag.detect.recognizers_address import address_block_recognizer
 from privrag.detect.recognizers_countries import country_recognizer
+from privrag.detect.recognizers_dates import written_date_recognizer
 from privrag.detect.recognizers_first_names import first_name_recognizer
 from privrag.detect.recognizers_handles import coded_id_recognizer, handle_recognizer
 from privrag.detect.recognizers_names import lowercase_intro_recognizer, titled_person_recognizer
@@ -395,6 +396,7 @@ _FACTORIES: tuple[Callable[[], Any], ...] = (
     address_block_recognizer,
     handle_recognizer,
     coded_id_recognizer,
+    written_date_recognizer,
 )
 
 #: entity types the recognizers report
