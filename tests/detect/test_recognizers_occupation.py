@@ -57,3 +57,22 @@ def test_default_detector_reports_the_occupation(default_detector) -> None:
     text = "Until 1987 the applicant worked as a primary school teacher in Izmir."
     spans = [s for s in default_detector.detect(text) if s.text == "primary school teacher"]
     assert spans and canonical_label(spans[0].label) == "OCCUPATION"
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [("Offer: Senior Data Analyst, start 1 May", "Senior Data Analyst"),
+     ("signed, Clinical Director", "Clinical Director"),
+     ("reporting to the Head of Quality on site", "Head of Quality")],
+)
+def test_formal_job_titles_without_a_cue(text: str, title: str) -> None:
+    from privrag.detect.recognizers_occupation import occupation_recognizer
+
+    assert title in [text[r.start : r.end] for r in occupation_recognizer().analyze(text, None, None)]
+
+
+@pytest.mark.parametrize("text", ["Dear Hiring Manager,", "The European Court of Human Rights", "Bell's Palsy Clinic"])
+def test_greetings_and_names_are_not_job_titles(text: str) -> None:
+    from privrag.detect.recognizers_occupation import occupation_recognizer
+
+    assert [text[r.start : r.end] for r in occupation_recognizer().analyze(text, None, None)] == []

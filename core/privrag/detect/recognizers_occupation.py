@@ -54,6 +54,21 @@ def plausible_occupation(match: str) -> bool:
     return sum(c.isalpha() for c in match) >= 3
 
 
+#: "Dear Hiring Manager" addresses a post, it names no one
+_GREETINGS = frozenset({"dear", "hi", "hello", "attn", "attention"})
+
+
+def formal_title(match: str) -> bool:
+    """"Senior Data Analyst", "Clinical Director", "HR Business Partner": two to four
+    capitalised words ending in a job head (the heads contact blocks use), no stop word."""
+    from privrag.detect.contact_blocks import occupation_head
+
+    words = match.split()
+    if len(words) < 2 or any(w.lower() in english_stop_words() | _GREETINGS for w in words):
+        return False
+    return occupation_head(words[-1])
+
+
 def occupation_recognizer() -> ContextPatternRecognizer:
     """One to four words after an occupation cue, up to the first stop word."""
     stop = _stop_alternation()
@@ -67,6 +82,11 @@ def occupation_recognizer() -> ContextPatternRecognizer:
             Rule("after_cue", rf"(?<=\b{_CUE}[ \t]+{article}){job}(?![\p{{L}}'’\-])", 0.6, plausible_occupation,
                  case_sensitive=True),
             Rule("form_label", rf"(?<=\b(?i:{_LABEL})[ \t]*){job}(?![\p{{L}}'’\-])", 0.6, plausible_occupation,
+                 case_sensitive=True),
+            # a formal job title, cue or not: HR letters, CVs and signatures name the post this way
+            Rule("job_title", r"(?<![\p{L}'’\-])\p{Lu}[\p{L}&/\-]*(?:[ \t]+\p{Lu}[\p{L}&/\-]*){1,3}(?![\p{L}'’\-])",
+                 0.55, formal_title, case_sensitive=True),
+            Rule("head_of", r"(?<![\p{L}])Head[ \t]+of[ \t]+\p{Lu}\p{L}+(?:[ \t]+\p{Lu}\p{L}+)?(?![\p{L}])", 0.55,
                  case_sensitive=True),
         ],
         name="privrag_occupation",
