@@ -255,3 +255,12 @@ def test_groups_mask_an_entity_in_every_chunk_of_its_document(make_trip):
     assert [r.text for r in trip.protect_batch(chunks, groups=[None, "doc-1"])] == [r.text for r in alone]
     with pytest.raises(ValueError):
         trip.protect_batch(chunks, groups=["doc-1"])
+
+
+def test_receipt_counts_kept_terms_by_reason(make_trip):
+    from privrag.keep import KeepSpan
+
+    trip = make_trip()
+    analysis = trip.analyze_batch([TEXT])[0]
+    analysis.keeps = [KeepSpan(0, 3, "legal_reference")]
+    assert trip.decide(analysis).receipt.counts["kept_terms"] == {"legal_reference": 1}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from privrag.detect.overlap import resolve_overlaps
 from privrag.generalize import canonical_label
@@ -28,6 +29,8 @@ class DocAnalysis:
     chunks: list[Chunk]
     chunk_entities: list[list[int]]
     raw: dict[int, list[tuple[int, float, float, float]]] = field(default_factory=dict)
+    #: the detector's keep spans (:mod:`privrag.keep`): terms the answer needs, with their reason
+    keeps: list[Any] = field(default_factory=list)
 
 
 _HONORIFIC_BEFORE = re.compile(

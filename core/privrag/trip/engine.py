@@ -309,7 +309,7 @@ class TripRag:
             ci = int(np.searchsorted(starts, s, side="right")) - 1
             per_chunk[max(ci, 0)].add(eid)
         chunk_entities = [sorted(x) for x in per_chunk]
-        return DocAnalysis(text, spans, entities, chunks, chunk_entities)
+        return DocAnalysis(text, spans, entities, chunks, chunk_entities, keeps=list(keeps))
 
     def _masked_chunk(self, d: DocAnalysis, ci: int, eids: Iterable[int]) -> str:
         c = d.chunks[ci]
@@ -392,6 +392,7 @@ class TripRag:
                 "entities_kept": len(d.entities) - len(masked),
                 "chunks": len(d.chunks),
                 "chars": len(d.text),
+                "kept_terms": dict(Counter(k.why for k in d.keeps)),
             },
             details={
                 "dp": False,
