@@ -128,3 +128,9 @@ def test_a_run_of_names_is_not_clinical_language(finder: KeepFinder) -> None:
 @pytest.mark.parametrize("text", ["Referred to High Desert Behavioral Health", "seen at Universitätsklinikum Rhein-Ahr"])
 def test_an_organisations_name_is_not_clinical_language(finder: KeepFinder, text: str) -> None:
     assert not any(k.why in ("diagnosis", "medication") and k.text[:1].isupper() for k in finder.find(text))
+
+
+def test_a_common_acronym_is_public_a_rare_one_is_not(finder: KeepFinder) -> None:
+    for text, org, public in [("An ECG was normal.", "ECG", True), ("Funded by QZXR this year.", "QZXR", False)]:
+        keeps = finder.find(text, [_span(text, org, "ORGANIZATION")])
+        assert any(k.why == "public_entity" for k in keeps) is public

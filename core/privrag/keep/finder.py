@@ -106,7 +106,9 @@ class KeepFinder:
     ``allow_list``: terms never protected (matched whole-word, case-insensitive).
     ``public_min_zipf``: how often (Zipf frequency, wordfreq) each distinctive word
     of an organisation must occur in English text for it to count as public;
-    ``None`` turns the public-entity reason off.
+    ``None`` turns the public-entity reason off. ``acronym_min_zipf`` is the same
+    for an all-capitals acronym ("ECG", "HMRC"): an acronym is no ordinary word, so
+    all its frequency is the entity's, and a lower bar says as much.
     """
 
     def __init__(
@@ -114,6 +116,7 @@ class KeepFinder:
         allow_list: Iterable[str] = (),
         *,
         public_min_zipf: float | None = 3.0,
+        acronym_min_zipf: float = 2.5,
         vocabularies: bool = True,
     ) -> None:
         self.allow_list = sorted({a.strip() for a in allow_list if a and a.strip()}, key=len, reverse=True)
@@ -122,6 +125,7 @@ class KeepFinder:
             if self.allow_list else None
         )
         self.public_min_zipf = public_min_zipf
+        self.acronym_min_zipf = acronym_min_zipf
         self.vocabularies = vocabularies
 
     # -- finding -----------------------------------------------------------
@@ -206,7 +210,8 @@ class KeepFinder:
             name = names[0].lower()
             if name in _person_words() or _is_place(name):
                 continue
-            if vocab.zipf(name) >= self.public_min_zipf:
+            acronym = names[0].isupper() and 2 <= len(name) <= 6
+            if vocab.zipf(name) >= (self.acronym_min_zipf if acronym else self.public_min_zipf):
                 out.append(KeepSpan(s.start, s.end, "public_entity", surface))
         return out
 
