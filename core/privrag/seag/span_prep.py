@@ -131,7 +131,12 @@ def drop_headings(texts: Sequence[str], clean: Sequence[Sequence[DetectedEntity]
 
 
 def _is_known_heading(text: str, span: DetectedEntity, known: set[str]) -> bool:
-    """``span`` lies on a line written in capitals whose every word is an ordinary word of the request."""
+    """``span`` lies on a line written in capitals whose every word is an ordinary word of the request.
+
+    A span that holds a digit is never a heading: "T: 0113 496 0721" is a line in
+    capitals too (no lower-case letter), and its phone number must be aliased."""
+    if any(c.isdigit() for c in span.text):
+        return False
     line_start = text.rfind("\n", 0, span.start) + 1
     line_end = text.find("\n", span.end)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
