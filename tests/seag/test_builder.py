@@ -357,3 +357,15 @@ def test_misread_values_relabels_only_untouchable_values_with_a_name_or_code():
     got = [s.label for s in misread_values([ent("Kuopio 7011"), ent("3 May 2003"), ent("summer 2003"), ent("1962"),
                                             ent("Christmas Eve"), ent("Q3 2024")])]
     assert got == ["MISC", "DATE_TIME", "DATE_TIME", "DATE_TIME", "DATE_TIME", "DATE_TIME"]
+
+
+def test_receipt_counts_kept_terms_by_reason():
+    from privrag.keep import KeepSpan
+
+    class KeepingDetector(GazetteerDetector):
+        def _detect_with_keep_batch(self, texts):
+            return [(self._detect(t), [KeepSpan(0, 7, "medication")]) for t in texts]
+
+    req = SEAG(KeepingDetector([("John Smith", "PERSON")]), seed=0).prepare(["Aspirin for John Smith"])
+    assert req.receipt.counts["kept_terms"] == {"medication": 1}
+    assert req.aliased[0].startswith("Aspirin for ") and "John Smith" not in req.aliased[0]

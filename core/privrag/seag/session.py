@@ -52,6 +52,8 @@ class SEAGRequest:
     aliased: list[str]
     timings_ms: dict[str, float] = field(default_factory=dict)
     generator: str = "faker"
+    #: terms left as written because the answer needs them, per reason (:mod:`privrag.keep`)
+    kept: dict[str, int] = field(default_factory=dict)
 
     def alias(self, text: str) -> str:
         return self.table.alias(text)
@@ -76,7 +78,8 @@ class SEAGRequest:
         return PrivacyReceipt(
             mechanism="seag",
             protected=dict(sorted(labels.items())),
-            counts={"entries": summary["entries"], "entities": summary["entities"], "texts": len(self.aliased)},
+            counts={"entries": summary["entries"], "entities": summary["entities"], "texts": len(self.aliased),
+                    "kept_terms": dict(self.kept)},
             details={
                 "dp": False,
                 "generator": self.generator,
@@ -131,6 +134,10 @@ class SEAG:
     # -- detection --------------------------------------------------------------
     def detect(self, texts: Sequence[str]) -> list[list[DetectedEntity]]:
         """Spans per text from the detector plus the value recognizer."""
+        return self._detect(texts)[0]
+
+    def _detect(self, texts: Sequence[str]) -> tuple[list[list[DetectedEntity]], dict[str, int]]:
+        """:meth:`detect`, and the detector's keep spans counted by reason."""
         from privrag.keep import detect_with_keep, drop_kept_values
 
         texts = list(texts)
@@ -143,7 +150,7 @@ class SEAG:
             # a duration or a price is not shifted ("for 10 days", "$129.99")
             extra = self.values.detect_batch(texts)
             found = [a + drop_kept_values(b, keeps) for a, b, (_, keeps) in zip(found, extra, pairs, strict=True)]
-        return found
+        return found, dict(Counter(k.why for _, keeps in pairs for k in keeps))
 
     # -- requests ----------------------------------------------------------------
     def prepare(
@@ -156,7 +163,7 @@ class SEAG:
         """Analyse ``texts`` jointly and alias each of them."""
         texts = [t if isinstance(t, str) else _not_text(t) for t in texts]
         t0 = time.perf_counter()
-        spans = self.detect(texts)
+        spans, kept = self._detect(texts)
         t1 = time.perf_counter()
         seed = self.seed if seed is None else seed
         if conversation_id is not None and self.store is not None:
@@ -173,7 +180,7 @@ class SEAG:
             raise PrivacyError(f"aliasing failed: {exc!r}") from exc
         t3 = time.perf_counter()
         timings = {"detect": (t1 - t0) * 1e3, "table": (t2 - t1) * 1e3, "alias": (t3 - t2) * 1e3}
-        return SEAGRequest(table, aliased, timings, self.generator_name)
+        return SEAGRequest(table, aliased, timings, self.generator_name, kept)
 
     async def aprepare(
         self, texts: Sequence[str], *, seed: int | None = None, conversation_id: str | None = None
