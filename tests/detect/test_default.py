@@ -153,3 +153,10 @@ def test_without_gliner_installed_falls_back_to_its_own_calibration(monkeypatch)
     det = build_default_detector(thresholds=conf_, presidio=presidio)
     assert [m.name for m in det.detectors] == ["presidio"]
     assert [s.label for s in det.detect(TEXT)] == ["ORGANIZATION"]
+
+
+def test_an_unlabelled_code_yields_the_label_to_a_typed_pattern():
+    from privrag.detect.default import _source_priority
+
+    prio = _source_priority([])
+    assert prio["privrag_coded_id"] < prio["CreditCardRecognizer"] and prio["privrag_coded_id"] > prio["SpacyRecognizer"]
