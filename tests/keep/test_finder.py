@@ -134,3 +134,8 @@ def test_a_common_acronym_is_public_a_rare_one_is_not(finder: KeepFinder) -> Non
     for text, org, public in [("An ECG was normal.", "ECG", True), ("Funded by QZXR this year.", "QZXR", False)]:
         keeps = finder.find(text, [_span(text, org, "ORGANIZATION")])
         assert any(k.why == "public_entity" for k in keeps) is public
+
+
+def test_an_acronym_that_is_an_everyday_word_is_not_public_by_frequency(finder: KeepFinder) -> None:
+    text = "The EAT dismissed the appeal."
+    assert not any(k.why == "public_entity" for k in finder.find(text, [_span(text, "EAT", "ORGANIZATION")]))

@@ -87,6 +87,8 @@ _HONORIFIC_BEFORE = re.compile(r"(?i)\b(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lor
 _HONORIFIC_START = re.compile(r"(?i)(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady)\b")
 #: labels a public entity can carry; places and nationalities are never "public" here (they are QUASI)
 _ORGLIKE = frozenset({"ORG", "ORGANIZATION", "PRODUCT", "MISC", "CORPORATION"})
+#: Zipf frequency of everyday English words ("eat", "care", "nice"): no evidence of a public entity
+_EVERYDAY_ZIPF = 5.0
 #: a person's pay: an amount after one of these words is personal data, not a price
 _PAY_BEFORE = re.compile(
     r"(?i)\b(?:salary|salaries|pay|paid\s+(?:him|her|them)|wages?|income|earns?|earnings|bonus|"
@@ -211,7 +213,11 @@ class KeepFinder:
             if name in _person_words() or _is_place(name):
                 continue
             acronym = names[0].isupper() and 2 <= len(name) <= 6
-            if vocab.zipf(name) >= (self.acronym_min_zipf if acronym else self.public_min_zipf):
+            freq = vocab.zipf(name)
+            # "EAT" (a tribunal), "NICE", "CARE": an everyday word's frequency says nothing of the entity
+            if freq >= _EVERYDAY_ZIPF:
+                continue
+            if freq >= (self.acronym_min_zipf if acronym else self.public_min_zipf):
                 out.append(KeepSpan(s.start, s.end, "public_entity", surface))
         return out
 
