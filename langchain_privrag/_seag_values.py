@@ -10,6 +10,7 @@ from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.outputs import ChatGenerationChunk
 from langchain_core.prompt_values import ChatPromptValue, StringPromptValue
 
+from privrag.ids import safe_id
 from privrag.metadata import PRIVRAG_KEY
 from privrag.seag import SEAG, SEAGRequest
 from privrag.textops import map_strings
@@ -54,12 +55,21 @@ def _map_message(msg: BaseMessage, f: Callable[[str], str]) -> BaseMessage:
     return msg.model_copy(update=update)
 
 
-def _map_value(value: Any, f: Callable[[str], str], md: Callable[[Mapping[str, Any] | None], Any]) -> Any:
-    """Apply ``f`` to every text and ``md`` to every document metadata inside ``value``."""
+def _same(x: str | None) -> str | None:
+    return x
+
+
+def _map_value(
+    value: Any,
+    f: Callable[[str], str],
+    md: Callable[[Mapping[str, Any] | None], Any],
+    ids: Callable[[str | None], str | None] = _same,
+) -> Any:
+    """Apply ``f`` to every text, ``md`` to every document metadata and ``ids`` to every document id."""
     if isinstance(value, str):
         return f(value)
     if isinstance(value, Document):
-        return Document(page_content=f(value.page_content), metadata=md(value.metadata), id=value.id)
+        return Document(page_content=f(value.page_content), metadata=md(value.metadata), id=ids(value.id))
     if isinstance(value, BaseMessage):
         return _map_message(value, f)
     if isinstance(value, StringPromptValue):
@@ -67,9 +77,9 @@ def _map_value(value: Any, f: Callable[[str], str], md: Callable[[Mapping[str, A
     if isinstance(value, ChatPromptValue):
         return ChatPromptValue(messages=[_map_message(m, f) for m in value.messages])
     if isinstance(value, Mapping):
-        return {k: _map_value(v, f, md) for k, v in value.items()}
+        return {k: _map_value(v, f, md, ids) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return type(value)(_map_value(v, f, md) for v in value)
+        return type(value)(_map_value(v, f, md, ids) for v in value)
     return value
 
 
@@ -89,7 +99,8 @@ def _collect(seag: SEAG, value: Any) -> list[str]:
 
 
 def _alias(seag: SEAG, req: SEAGRequest, value: Any) -> Any:
-    return _map_value(value, req.table.alias, lambda m: seag.alias_metadata(req, m))
+    # a document id (often its file path) is not aliased but hashed: it is not restored
+    return _map_value(value, req.table.alias, lambda m: seag.alias_metadata(req, m), safe_id)
 
 
 def _restore_message(msg: BaseMessage, req: SEAGRequest) -> BaseMessage:

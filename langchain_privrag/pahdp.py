@@ -9,6 +9,7 @@ from langchain_core.callbacks import Callbacks
 from langchain_core.documents import BaseDocumentCompressor, Document
 from pydantic import ConfigDict, Field
 
+from privrag.ids import safe_id
 from privrag.metadata import MetadataPolicy
 from privrag.pahdp import PAHDP, aprotect_context_records, protect_context_records
 
@@ -101,7 +102,8 @@ class PAHDPCompressor(BaseDocumentCompressor):
 
     @staticmethod
     def _rebuild(docs: list[Document], records: list[Any]) -> list[Document]:
-        return [Document(page_content=r.text, metadata=r.metadata, id=d.id) for d, r in zip(docs, records, strict=True)]
+        return [Document(page_content=r.text, metadata=r.metadata, id=safe_id(d.id))
+                for d, r in zip(docs, records, strict=True)]
 
     def compress_documents(
         self, documents: Sequence[Document], query: str, callbacks: Callbacks | None = None

@@ -9,6 +9,7 @@ from langchain_core.documents import BaseDocumentTransformer, Document
 from pydantic import BaseModel, ConfigDict, Field
 
 from privrag.documents import aprotect_records, protect_records
+from privrag.ids import safe_id
 from privrag.metadata import MetadataPolicy
 from privrag.redact import Redactor
 
@@ -65,11 +66,13 @@ class RedactTransformer(BaseDocumentTransformer, BaseModel):
         records = protect_records(
             self.redactor, [d.page_content for d in docs], [d.metadata for d in docs], self.metadata_policy
         )
-        return [Document(page_content=r.text, metadata=r.metadata, id=d.id) for d, r in zip(docs, records, strict=True)]
+        return [Document(page_content=r.text, metadata=r.metadata, id=safe_id(d.id))
+                for d, r in zip(docs, records, strict=True)]
 
     async def atransform_documents(self, documents: Sequence[Document], **kwargs: Any) -> Sequence[Document]:
         docs = list(documents)
         records = await aprotect_records(
             self.redactor, [d.page_content for d in docs], [d.metadata for d in docs], self.metadata_policy
         )
-        return [Document(page_content=r.text, metadata=r.metadata, id=d.id) for d, r in zip(docs, records, strict=True)]
+        return [Document(page_content=r.text, metadata=r.metadata, id=safe_id(d.id))
+                for d, r in zip(docs, records, strict=True)]

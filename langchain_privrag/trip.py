@@ -9,6 +9,7 @@ from langchain_core.documents import BaseDocumentTransformer, Document
 from pydantic import BaseModel, ConfigDict, Field
 
 from privrag.documents import aprotect_records, protect_records
+from privrag.ids import safe_id
 from privrag.metadata import MetadataPolicy
 from privrag.redact import Redactor
 from privrag.trip import TripRag
@@ -83,7 +84,8 @@ class TripRagTransformer(BaseDocumentTransformer, BaseModel):
             self.metadata_redactor = Redactor(self.trip.detector)
 
     def _docs(self, docs: list[Document], records: list[Any]) -> list[Document]:
-        return [Document(page_content=r.text, metadata=r.metadata, id=d.id) for d, r in zip(docs, records, strict=True)]
+        return [Document(page_content=r.text, metadata=r.metadata, id=safe_id(d.id))
+                for d, r in zip(docs, records, strict=True)]
 
     def _groups(self, docs: list[Document]) -> list[Any]:
         key = self.document_key

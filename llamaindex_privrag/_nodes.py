@@ -8,6 +8,7 @@ from typing import Any
 from llama_index.core.schema import BaseNode
 
 from privrag.documents import ProtectedRecord
+from privrag.ids import safe_hash, safe_id
 from privrag.metadata import PRIVRAG_KEY, MetadataPolicy
 
 __all__ = ["node_texts", "rebuild_nodes", "hide_report"]
@@ -30,6 +31,11 @@ def rebuild_nodes(
 
     Relationship infos (``SOURCE``, ``PARENT`` …) carry a copy of the source
     document's metadata into the vector store; they get the same policy.
+    Ids (the node's, each relationship's, hence ``ref_doc_id``) and
+    relationship hashes go through :func:`~privrag.ids.safe_id` /
+    :func:`~privrag.ids.safe_hash`: a reader's document id is often the file
+    path, and the hash fingerprints the raw text. Both are deterministic, so
+    the chunks of one document keep one ``SOURCE`` id across calls and runs.
     Every copy has the ``privrag`` report hidden (:func:`hide_report`).
     """
     out = []
@@ -37,13 +43,21 @@ def rebuild_nodes(
         new = node.model_copy(deep=True)
         new.set_content(rec.text)
         new.metadata = rec.metadata
+        new.id_ = safe_id(new.id_) or new.id_
         for rel in new.relationships.values():
-            infos = rel if isinstance(rel, list) else [rel]
-            for info in infos:
-                if getattr(info, "metadata", None):
-                    info.metadata = policy.apply(info.metadata, protect)
+            for info in rel if isinstance(rel, list) else [rel]:
+                _protect_info(info, policy, protect)
         out.append(hide_report(new))
     return out
+
+
+def _protect_info(info: Any, policy: MetadataPolicy, protect: Callable[[str], str]) -> None:
+    if getattr(info, "metadata", None):
+        info.metadata = policy.apply(info.metadata, protect)
+    if getattr(info, "node_id", None):
+        info.node_id = safe_id(info.node_id)
+    if getattr(info, "hash", None):
+        info.hash = safe_hash(info.hash)
 
 
 def hide_report(node: BaseNode) -> BaseNode:

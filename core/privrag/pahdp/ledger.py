@@ -11,6 +11,11 @@ which spends nothing.
 Two stores: :class:`InMemoryLedger` (one process) and :class:`SQLiteLedger`
 (a file; survives restarts, and ``BEGIN IMMEDIATE`` transactions keep
 concurrent processes from overspending together).
+
+Callers pass and see their own document ids; the stores hold only
+:func:`privrag.ids.safe_id` of them, so a ledger file never holds a file path
+or a content hash that names a patient (an older file's raw keys are re-keyed
+when it is opened).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from privrag.ids import has_stable_key, is_safe_id, safe_id
 from privrag.types import PrivacyError
 
 __all__ = [
@@ -81,7 +87,7 @@ def _check_amount(eps: float) -> float:
 
 
 class BudgetLedger(ABC):
-    """Budget accounts keyed by document id.
+    """Budget accounts keyed by document id (stored under its :func:`~privrag.ids.safe_id`).
 
     Key init args:
         budget: default ε budget of every document (``None``: unlimited;
@@ -91,18 +97,18 @@ class BudgetLedger(ABC):
     def __init__(self, budget: float | None = None) -> None:
         self.default_budget = _check_budget(budget)
 
-    # -- store primitives ---------------------------------------------------
+    # -- store primitives (keys are safe ids, never the caller's) ------------
     @abstractmethod
-    def _read(self, doc_ids: Sequence[str]) -> dict[str, tuple[float, float | None]]:
-        """``{doc_id: (spent, explicit budget or None)}`` for known documents."""
+    def _read(self, keys: Sequence[str]) -> dict[str, tuple[float, float | None]]:
+        """``{key: (spent, explicit budget or None)}`` for known documents."""
 
     @abstractmethod
-    def _reserve(self, doc_id: str, amounts: Sequence[float]) -> list[bool]:
+    def _reserve(self, key: str, amounts: Sequence[float]) -> list[bool]:
         """Atomically accept amounts greedily, in order, within the budget."""
 
     @abstractmethod
-    def set_budget(self, doc_id: str, budget: float | None) -> None:
-        """Give one document its own budget (``None``: back to the default)."""
+    def _set_budget(self, key: str, budget: float | None) -> None:
+        """Store one document's explicit budget (``None``: none)."""
 
     # -- public API ---------------------------------------------------------
     def _budget(self, explicit: float | None) -> float | None:
@@ -112,13 +118,18 @@ class BudgetLedger(ABC):
         return self.state([doc_id])[doc_id]
 
     def state(self, doc_ids: Iterable[str]) -> dict[str, DocumentBudget]:
-        ids = list(dict.fromkeys(str(d) for d in doc_ids))
-        rows = self._read(ids)
+        """Accounts keyed by the caller's ids (looked up by their safe ids)."""
+        keys = {d: _key(d) for d in dict.fromkeys(str(d) for d in doc_ids)}
+        rows = self._read(list(dict.fromkeys(keys.values())))
         out = {}
-        for d in ids:
-            spent, explicit = rows.get(d, (0.0, None))
+        for d, k in keys.items():
+            spent, explicit = rows.get(k, (0.0, None))
             out[d] = DocumentBudget(d, spent, self._budget(explicit))
         return out
+
+    def set_budget(self, doc_id: str, budget: float | None) -> None:
+        """Give one document its own budget (``None``: back to the default)."""
+        self._set_budget(_key(doc_id), _check_budget(budget))
 
     def spent(self, doc_id: str) -> float:
         return self.account(doc_id).spent
@@ -131,7 +142,7 @@ class BudgetLedger(ABC):
 
         A refused amount is not spent; later (smaller) amounts may still fit.
         """
-        return self._reserve(str(doc_id), [_check_amount(a) for a in amounts])
+        return self._reserve(_key(doc_id), [_check_amount(a) for a in amounts])
 
     def spend(self, doc_id: str, epsilon: float) -> None:
         """Spend exactly ``epsilon`` or raise :class:`BudgetExceededError` (nothing spent)."""
@@ -141,6 +152,10 @@ class BudgetLedger(ABC):
                 f"spending ε={epsilon:g} would exceed the budget of a document "
                 f"(spent {acct.spent:g} of {acct.budget:g})"
             )
+
+
+def _key(doc_id: str) -> str:
+    return safe_id(str(doc_id)) or ""
 
 
 def _fits(spent: float, amount: float, budget: float | None) -> bool:
@@ -156,30 +171,29 @@ class InMemoryLedger(BudgetLedger):
         self._explicit: dict[str, float] = {}
         self._lock = threading.Lock()
 
-    def _read(self, doc_ids: Sequence[str]) -> dict[str, tuple[float, float | None]]:
+    def _read(self, keys: Sequence[str]) -> dict[str, tuple[float, float | None]]:
         with self._lock:
-            return {d: (self._spent.get(d, 0.0), self._explicit.get(d)) for d in doc_ids}
+            return {k: (self._spent.get(k, 0.0), self._explicit.get(k)) for k in keys}
 
-    def _reserve(self, doc_id: str, amounts: Sequence[float]) -> list[bool]:
+    def _reserve(self, key: str, amounts: Sequence[float]) -> list[bool]:
         with self._lock:
-            spent = self._spent.get(doc_id, 0.0)
-            budget = self._budget(self._explicit.get(doc_id))
+            spent = self._spent.get(key, 0.0)
+            budget = self._budget(self._explicit.get(key))
             ok = []
             for a in amounts:
                 fits = _fits(spent, a, budget)
                 if fits:
                     spent += a
                 ok.append(fits)
-            self._spent[doc_id] = spent
+            self._spent[key] = spent
             return ok
 
-    def set_budget(self, doc_id: str, budget: float | None) -> None:
-        b = _check_budget(budget)
+    def _set_budget(self, key: str, budget: float | None) -> None:
         with self._lock:
-            if b is None:
-                self._explicit.pop(str(doc_id), None)
+            if budget is None:
+                self._explicit.pop(key, None)
             else:
-                self._explicit[str(doc_id)] = b
+                self._explicit[key] = budget
 
 
 class SQLiteLedger(BudgetLedger):
@@ -191,6 +205,9 @@ class SQLiteLedger(BudgetLedger):
 
     def __init__(self, path: str | Path, budget: float | None = None) -> None:
         super().__init__(budget)
+        if not has_stable_key():  # fail closed: accounts would restart at zero on every run
+            raise PrivacyError("the budget ledger needs a stable id key: set PRIVRAG_ID_KEY "
+                               "or make the privrag cache directory writable")
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self._connect() as con:
@@ -201,6 +218,7 @@ class SQLiteLedger(BudgetLedger):
                 "CREATE TABLE IF NOT EXISTS spends (id INTEGER PRIMARY KEY AUTOINCREMENT, doc_id TEXT NOT NULL, "
                 "epsilon REAL NOT NULL, at REAL NOT NULL)"
             )
+        self._rekey_legacy()
 
     def _connect(self) -> sqlite3.Connection:
         try:
@@ -208,12 +226,36 @@ class SQLiteLedger(BudgetLedger):
         except sqlite3.Error as exc:  # fail closed: no ledger, no sampling
             raise PrivacyError(f"cannot open the budget ledger at {self.path}: {exc}") from exc
 
-    def _read(self, doc_ids: Sequence[str]) -> dict[str, tuple[float, float | None]]:
+    def _rekey_legacy(self) -> None:
+        """Move accounts an older version stored under raw ids to their safe ids.
+
+        Spent ε is carried over (a reset would let a document be overspent);
+        freed pages are zeroed (``secure_delete``) and the file is vacuumed.
+        """
+        con = self._connect()
+        try:
+            con.execute("PRAGMA secure_delete = ON")
+            con.execute("BEGIN IMMEDIATE")
+            raw = {r[0] for r in con.execute("SELECT doc_id FROM ledger UNION SELECT doc_id FROM spends")}
+            raw = {d for d in raw if not is_safe_id(d)}
+            for doc_id in raw:
+                _merge_account(con, doc_id, _key(doc_id))
+            con.execute("COMMIT")
+            if raw:
+                con.execute("VACUUM")
+        except sqlite3.Error as exc:
+            if con.in_transaction:
+                con.execute("ROLLBACK")
+            raise PrivacyError(f"cannot re-key the budget ledger at {self.path}: {exc}") from exc
+        finally:
+            con.close()
+
+    def _read(self, keys: Sequence[str]) -> dict[str, tuple[float, float | None]]:
         out: dict[str, tuple[float, float | None]] = {}
         con = self._connect()
         try:
-            for i in range(0, len(doc_ids), 500):
-                part = list(doc_ids[i : i + 500])
+            for i in range(0, len(keys), 500):
+                part = list(keys[i : i + 500])
                 marks = ",".join("?" * len(part))
                 for d, spent, budget in con.execute(
                     f"SELECT doc_id, spent, budget FROM ledger WHERE doc_id IN ({marks})", part
@@ -223,11 +265,11 @@ class SQLiteLedger(BudgetLedger):
             con.close()
         return out
 
-    def _reserve(self, doc_id: str, amounts: Sequence[float]) -> list[bool]:
+    def _reserve(self, key: str, amounts: Sequence[float]) -> list[bool]:
         con = self._connect()
         try:
             con.execute("BEGIN IMMEDIATE")
-            row = con.execute("SELECT spent, budget FROM ledger WHERE doc_id = ?", (doc_id,)).fetchone()
+            row = con.execute("SELECT spent, budget FROM ledger WHERE doc_id = ?", (key,)).fetchone()
             spent = float(row[0]) if row else 0.0
             budget = self._budget(None if not row or row[1] is None else float(row[1]))
             ok, now = [], time.time()
@@ -235,11 +277,11 @@ class SQLiteLedger(BudgetLedger):
                 fits = _fits(spent, a, budget)
                 if fits:
                     spent += a
-                    con.execute("INSERT INTO spends (doc_id, epsilon, at) VALUES (?, ?, ?)", (doc_id, a, now))
+                    con.execute("INSERT INTO spends (doc_id, epsilon, at) VALUES (?, ?, ?)", (key, a, now))
                 ok.append(fits)
             con.execute(
                 "INSERT INTO ledger (doc_id, spent) VALUES (?, ?) ON CONFLICT(doc_id) DO UPDATE SET spent = excluded.spent",
-                (doc_id, spent),
+                (key, spent),
             )
             con.execute("COMMIT")
             return ok
@@ -250,17 +292,27 @@ class SQLiteLedger(BudgetLedger):
         finally:
             con.close()
 
-    def set_budget(self, doc_id: str, budget: float | None) -> None:
-        b = _check_budget(budget)
+    def _set_budget(self, key: str, budget: float | None) -> None:
         con = self._connect()
         try:
             con.execute(
                 "INSERT INTO ledger (doc_id, spent, budget) VALUES (?, 0, ?) "
                 "ON CONFLICT(doc_id) DO UPDATE SET budget = excluded.budget",
-                (str(doc_id), b),
+                (key, budget),
             )
         finally:
             con.close()
+
+
+def _merge_account(con: sqlite3.Connection, old: str, new: str) -> None:
+    """Fold account ``old`` into ``new``: ε spent adds up, the tighter explicit budget wins."""
+    rows = con.execute("SELECT spent, budget FROM ledger WHERE doc_id IN (?, ?)", (old, new)).fetchall()
+    budgets = [float(b) for _, b in rows if b is not None]
+    con.execute("DELETE FROM ledger WHERE doc_id IN (?, ?)", (old, new))
+    if rows:
+        con.execute("INSERT INTO ledger (doc_id, spent, budget) VALUES (?, ?, ?)",
+                    (new, sum(float(s) for s, _ in rows), min(budgets) if budgets else None))
+    con.execute("UPDATE spends SET doc_id = ? WHERE doc_id = ?", (new, old))
 
 
 def open_ledger(store: BudgetLedger | str | Path | None, budget: float | None = None) -> BudgetLedger:
