@@ -139,3 +139,8 @@ def test_a_common_acronym_is_public_a_rare_one_is_not(finder: KeepFinder) -> Non
 def test_an_acronym_that_is_an_everyday_word_is_not_public_by_frequency(finder: KeepFinder) -> None:
     text = "The EAT dismissed the appeal."
     assert not any(k.why == "public_entity" for k in finder.find(text, [_span(text, "EAT", "ORGANIZATION")]))
+
+
+def test_membership_ties_an_organisation_to_a_person(finder: KeepFinder) -> None:
+    text = "He was a member of UNISON for years."
+    assert not any(k.why == "public_entity" for k in finder.find(text, [_span(text, "UNISON", "ORGANIZATION")]))

@@ -75,7 +75,9 @@ _FACILITY = re.compile(
 _EMPLOYER_BEFORE = re.compile(
     r"(?i)\b(?:work(?:s|ed|ing)?|employed|employee|job|position|role|post|placement|shifts?|"
     r"contract(?:ed|or)?|joined|join|intern(?:ing|ship)?|volunteer(?:s|ed|ing)?|studie[sd]|study|"
-    r"enrolled|attends?|attended|pupil|student|teacher|manager|director|engineer|analyst)\b"
+    r"enrolled|attends?|attended|pupil|student|teacher|manager|director|engineer|analyst|"
+    r"members?|membership|supporters?|activists?|affiliated|affiliation|belongs?|belonged|"
+    r"sympathi[sz]ers?|leaders?|founders?|chair(?:man|woman|person)?|treasurer|secretary)\b"
     r"[^.\n]{0,25}?\b(?:at|for|by|with|in|of)\s+(?:the\s+)?$"
 )
 #: generic organisation words that name no one by themselves
@@ -266,7 +268,8 @@ def _clinical_runs(text: str, toks: list[tuple[int, int]], norm: list[str]) -> l
 
 
 def _employed_at(text: str, start: int) -> bool:
-    """"works at", "employed by", "HGV driver at the": the organisation is someone's employer."""
+    """"works at", "employed by", "HGV driver at the", "a member of the": the organisation is
+    someone's employer or affiliation (a party, a union, a church say who a person is)."""
     before = text[max(0, start - 60) : start]
     if _EMPLOYER_BEFORE.search(before):
         return True
