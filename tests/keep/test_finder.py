@@ -146,3 +146,8 @@ def test_an_acronym_that_is_an_everyday_word_is_not_public_by_frequency(finder: 
 def test_membership_ties_an_organisation_to_a_person(finder: KeepFinder) -> None:
     text = "He was a member of UNISON for years."
     assert not any(k.why == "public_entity" for k in finder.find(text, [_span(text, "UNISON", "ORGANIZATION")]))
+
+
+def test_an_affiliation_anywhere_in_the_document_counts(finder: KeepFinder) -> None:
+    text = "Police searched the house. UNISON said nothing. Two UNISON members were questioned."
+    assert not any(k.why == "public_entity" for k in finder.find(text, [_span(text, "UNISON", "ORGANIZATION")]))

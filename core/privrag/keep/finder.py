@@ -205,7 +205,7 @@ class KeepFinder:
                 continue
             surface = text[s.start : s.end]
             after = " ".join(text[s.end : s.end + 40].split()[:2])
-            if _FACILITY.search(surface) or _FACILITY.match(after) or _employed_at(text, s.start):
+            if _FACILITY.search(surface) or _FACILITY.match(after) or _affiliated_anywhere(text, surface):
                 continue
             names = [w for w in vocab.words(surface) if w.lower() not in _GENERIC_ORG]
             # one distinctive name ("Visa", "NHS", "Microsoft Teams"): several common words
@@ -266,6 +266,22 @@ def _clinical_runs(text: str, toks: list[tuple[int, int]], norm: list[str]) -> l
             out.append(KeepSpan(s, e, "diagnosis", text[s:e]))
         i = max(j, i + 1)
     return out
+
+
+#: an affiliation after the organisation's name: "PKK members", "union activists"
+_AFFILIATION_AFTER = re.compile(
+    r"(?i)^['’]?s?\s*(?:members?|membership|militants?|supporters?|activists?|fighters?|sympathi[sz]ers?|"
+    r"leaders?|cells?)\b"
+)
+
+
+def _affiliated_anywhere(text: str, surface: str) -> bool:
+    """Is any mention of ``surface`` in the document someone's employer or affiliation?
+    One "member of the X" makes X part of who a person is wherever else X is named."""
+    for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text):
+        if _employed_at(text, m.start()) or _AFFILIATION_AFTER.match(text[m.end() : m.end() + 30]):
+            return True
+    return False
 
 
 def _employed_at(text: str, start: int) -> bool:
