@@ -7,6 +7,7 @@ from typing import Any
 
 from privrag import models
 from privrag.detect.base import BaseDetector
+from privrag.detect.presidio_context import linear_enhancer_for
 from privrag.detect.windows import char_windows, detect_windowed
 from privrag.types import DetectedEntity
 
@@ -56,6 +57,8 @@ class PresidioDetector(BaseDetector):
                 analyzer = AnalyzerEngine(
                     registry=registry, nlp_engine=analyzer.nlp_engine, supported_languages=[language]
                 )
+        # Presidio's stock context enhancer is quadratic in a document's length
+        linear_enhancer_for(analyzer)
         self.analyzer = analyzer
         self.entities = list(entities) if entities else None
         self.score_threshold = score_threshold
