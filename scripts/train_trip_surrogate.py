@@ -1,4 +1,4 @@
-"""Train the TRIP-RAG privacy surrogate f_priv on TAB train; check it on TAB dev.
+"""Train the TRIP-RAG privacy surrogate f_priv on TAB train + generated documents; check it on dev.
 
     .venv/bin/python scripts/train_trip_surrogate.py [--data-dir D] [--seed 0] [--out DIR]
 
@@ -8,7 +8,10 @@ checks on dev that S_priv, computed exactly as TripRag computes it, ranks
 DIRECT > QUASI > NO_MASK. Writes ``surrogate.npz`` (~0.3 MB) and
 ``surrogate_report.json`` into
 ``core/privrag/assets/trip/`` unless ``--out`` says otherwise. Same seed, same
-data → same weights. TAB test is never read. Embeddings are cached under
+data → same weights. The training mix (``privrag.trip.train_mix``) is TAB train
+plus ``--synth-docs`` seeded documents of our users' genres
+(``privrag.trip.synth_docs``), generated here, never stored. TAB test is never
+read; TAB dev and domains dev are only scored (the ranking check). Embeddings are cached under
 ``privrag.models.cache_dir()`` so re-fitting the head is instant.
 """
 
@@ -20,6 +23,7 @@ import json
 import logging
 import os
 import time
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -32,38 +36,50 @@ ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "core" / "privrag" / "assets" / "trip"
 
 
-def _cached_set(split: str, data_dir: str | None, seed: int, embedder, refresh: bool):
-    from privrag import models
-    from privrag.eval.datasets import load_tab
-    from privrag.trip.train import TrainingSet, build_training_set
+def _digest(docs) -> str:
+    h = hashlib.sha256()
+    for d in docs:
+        h.update(d.text.encode())
+        h.update(json.dumps([(s.start, s.end, s.identifier_type, s.entity_id) for s in d.spans]).encode())
+    return h.hexdigest()[:16]
 
-    docs = load_tab(split, data_dir)
-    key = hashlib.sha256(
-        json.dumps([split, seed, [d.id for d in docs], len("".join(d.text for d in docs)), 3]).encode()
-    ).hexdigest()[:16]
-    path = models.cache_dir() / f"trip_trainset_{split}_{key}.npz"
+
+def _cached(kind: str, tag: str, docs, build, refresh: bool, fields: tuple[str, ...]):
+    """Build once per (kind, documents, options); later runs only refit the heads."""
+    from privrag import models
+
+    key = hashlib.sha256(json.dumps([kind, tag, _digest(docs), 4]).encode()).hexdigest()[:16]
+    path = models.cache_dir() / f"trip_{kind}_{key}.npz"
     if path.exists() and not refresh:
         with np.load(path) as z:
-            return TrainingSet(**{k: z[k] for k in ("X", "y", "base", "kind", "level")}), len(docs)
-    ts = build_training_set(docs, embedder, seed=seed)
-    np.savez_compressed(path, X=ts.X, y=ts.y, base=ts.base, kind=ts.kind, level=ts.level)
-    return ts, len(docs)
+            return {k: z[k] for k in fields}
+    out = build()
+    np.savez(path, **{k: getattr(out, k) for k in fields})
+    return {k: getattr(out, k) for k in fields}
 
 
-def _cached_tokens(data_dir: str | None, seed: int, embedder, refresh: bool):
-    from privrag import models
-    from privrag.eval.datasets import load_tab
+_SENT = ("X", "y", "base", "kind", "level")
+_TOK = ("X", "y", "level")
+
+
+def _mix(sources, seed: int, embedder, refresh: bool):
+    """The training mix, each source cached on its own (see privrag.trip.train_mix)."""
+    from privrag.trip.train import TrainingSet, build_training_set
+    from privrag.trip.train_mix import concat_token_sets, concat_training_sets, source_report
     from privrag.trip.train_tokens import TokenSet, build_token_set
 
-    docs = load_tab("train", data_dir)
-    key = hashlib.sha256(json.dumps([seed, [d.id for d in docs], 2]).encode()).hexdigest()[:16]
-    path = models.cache_dir() / f"trip_tokenset_train_{key}.npz"
-    if path.exists() and not refresh:
-        with np.load(path) as z:
-            return TokenSet(X=z["X"], y=z["y"], level=z["level"])
-    ts = build_token_set(docs, embedder, seed=seed)
-    np.savez(path, X=ts.X, y=ts.y, level=ts.level)
-    return ts
+    sent, toks, report = [], [], []
+    for k, src in enumerate(sources):
+        opts, s_k = src.options(), seed + 101 * k
+        tag = json.dumps([s_k, opts])
+        s = TrainingSet(**_cached("trainset", tag, src.docs, partial(
+            build_training_set, src.docs, embedder, seed=s_k, **opts), refresh, _SENT))
+        t = TokenSet(**_cached("tokenset", tag, src.docs, partial(
+            build_token_set, src.docs, embedder, seed=s_k, short_per_chunk=opts["short_per_chunk"]), refresh, _TOK))
+        sent.append(s)
+        toks.append(t)
+        report.append(source_report(src, s, t))
+    return concat_training_sets(sent), concat_token_sets(toks), report
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -80,27 +96,39 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--token-ensemble", type=int, default=3)
     ap.add_argument("--token-epochs", type=int, default=300)
     ap.add_argument("--token-direct-weight", type=float, default=5.0)
+    ap.add_argument("--synth-docs", type=int, default=500,
+                    help="generated documents of our users' genres added to TAB train (0: TAB only)")
+    ap.add_argument("--skip-checks", action="store_true", help="no dev ranking checks (smoke runs)")
+    ap.add_argument("--no-domains-check", action="store_true", help="skip the S_priv ranking check on domains dev")
     ap.add_argument("--out", type=Path, default=ASSETS)
     ap.add_argument("--refresh", action="store_true", help="re-embed instead of using the cache")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
 
     from privrag.embed import default_embedder
-    from privrag.eval.datasets import load_tab
-    from privrag.trip.train import fit_surrogate, ranking_report
+    from privrag.eval.datasets import DataMissingError, domains_path, load_domains, load_tab
+    from privrag.trip.train import TrainingSet, build_training_set, fit_surrogate, ranking_report
+    from privrag.trip.train_mix import MixSource, domain_docs_as_labeled, synth_source
     from privrag.trip.train_tokens import entity_ranking, fit_token_head
 
     emb = default_embedder()
     t0 = time.time()
-    train, n_train = _cached_set("train", args.data_dir, args.seed, emb, args.refresh)
-    dev, n_dev = _cached_set("dev", args.data_dir, args.seed + 1, emb, args.refresh)
-    tokens = _cached_tokens(args.data_dir, args.seed, emb, args.refresh)
+    tab_train = load_tab("train", args.data_dir)
+    sources = [MixSource(f"TAB train ({len(tab_train)} docs)", tab_train, "tab")]
+    if args.synth_docs:
+        sources.append(synth_source(args.synth_docs, args.seed))
+    train, tokens, mix = _mix(sources, args.seed, emb, args.refresh)
+    dev_docs = load_tab("dev", args.data_dir)
+    dev = TrainingSet(**_cached("trainset", json.dumps([args.seed + 1, "dev"]), dev_docs,
+                                lambda: build_training_set(dev_docs, emb, seed=args.seed + 1), args.refresh, _SENT))
     t_embed = time.time() - t0
     t0 = time.time()
+    trained_on = " + ".join(src.name for src in sources)
     sur = fit_surrogate(
         train, seed=args.seed, hidden=args.hidden, ensemble=args.ensemble, epochs=args.epochs,
         weight_decay=args.weight_decay, diff_weight=args.diff_weight, direct_weight=args.direct_weight,
-        meta={"trained_on": f"TAB train ({n_train} docs)", "encoder": "all-MiniLM-L6-v2"},
+        meta={"trained_on": trained_on, "encoder": "all-MiniLM-L6-v2",
+              "mix": [{k: m[k] for k in ("source", "n_docs", "n_rows", "n_tokens")} for m in mix]},
     )
     sur.token_head = fit_token_head(tokens, seed=args.seed, hidden=args.token_hidden,
                                     ensemble=args.token_ensemble, epochs=args.token_epochs,
@@ -110,8 +138,10 @@ def main(argv: list[str] | None = None) -> dict:
                               "n_tokens": len(tokens)}
     t_fit = time.time() - t0
     t0 = time.time()
-    engine_dev = entity_ranking(sur, load_tab("dev", args.data_dir), emb)
+    engine_dev = entity_ranking(sur, dev_docs[:1] if args.skip_checks else dev_docs, emb)
     report = {
+        "trained_on": trained_on,
+        "training_mix": mix,
         "dev_engine_s_priv": engine_dev,
         "train_sentence_head": ranking_report(sur, train),
         "dev_sentence_head_all_windows": ranking_report(sur, dev),
@@ -119,8 +149,14 @@ def main(argv: list[str] | None = None) -> dict:
         "n_train_rows": len(train),
         "n_dev_rows": len(dev),
         "seed": args.seed,
-        "seconds": {"embed": round(t_embed, 1), "fit": round(t_fit, 1), "dev_check": round(time.time() - t0, 1)},
     }
+    if not (args.no_domains_check or args.skip_checks):
+        try:  # domains dev is calibration/check data: never trained on, only scored here
+            report["domains_dev_engine_s_priv"] = entity_ranking(
+                sur, domain_docs_as_labeled(load_domains(domains_path(args.data_dir))), emb)
+        except DataMissingError as exc:
+            logging.warning("domains dev check skipped: %s", exc)
+    report["seconds"] = {"embed": round(t_embed, 1), "fit": round(t_fit, 1), "dev_check": round(time.time() - t0, 1)}
     head = "tokens_pooled" if "tokens_pooled" in engine_dev else "sentence"
     sur.meta["dev_ranking"] = {"head": head, **{k: round(v, 4) for k, v in engine_dev[head].items()}}
     sur.meta["dev_ranking_sentence_head"] = {k: round(v, 4) for k, v in engine_dev["sentence"].items()}
