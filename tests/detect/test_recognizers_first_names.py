@@ -22,6 +22,8 @@ def found(text: str) -> list[str]:
         ("you can leave me katarina, four hungry children", ["katarina"]),
         ("the version recorded for ines moreno became the first", ["ines moreno"]),
         ("ask Maria S Lindqvist about it", ["Maria S Lindqvist"]),  # an initial and a surname join
+        ("Thanks to Aoife and Isla for the notes", ["Aoife", "Isla"]),  # Irish and Scottish given names
+        ("the carer, Chiamaka, phoned", ["Chiamaka"]),  # a Nigerian given name
     ],
 )
 def test_given_names_are_found(text: str, names: list[str]) -> None:
@@ -40,6 +42,24 @@ def test_given_names_are_found(text: str, names: list[str]) -> None:
 )
 def test_no_name_at_a_sentence_start_or_in_a_word_that_is_also_english(text: str) -> None:
     assert found(text) == []
+
+
+def test_a_rare_lowercase_name_in_a_lowercase_chat_message_of_a_cased_transcript() -> None:
+    chat = (
+        "Support chat, order 4411\n"
+        "2:58 PM  Customer: oh if my husband jamal calls dont freak out\n"
+        "2:59 PM  Customer: ok grant him access\n"  # "grant" is a given name and a common word
+        "3:00 PM  Agent (Support): Sure, noted for jamal."
+    )
+    assert found(chat) == ["jamal"]
+
+
+def test_extra_locales_give_only_names_that_are_rare_in_english() -> None:
+    # "Council" and "Governor" are given names in some locales' lists and common English words
+    names = first_names()
+    assert {"aoife", "isla", "chiamaka"} <= names
+    assert not {"council", "governor", "martial"} & names
+    assert found("the Council and the Governor met") == []
 
 
 def test_lowercase_names_only_in_lowercase_text() -> None:
