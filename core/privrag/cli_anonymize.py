@@ -71,6 +71,10 @@ def anonymize_command(
     report: Path | None = typer.Option(None, "--report", help="Per-document JSONL report with masked spans."),
     mode: str = typer.Option("descriptor", "--mode", callback=_check_mode, help="redact only: 'descriptor' (a person) or 'tag' (<PERSON>)."),
     encoding: str = typer.Option("utf-8", "--encoding", help="Encoding of .txt/.md/.jsonl input, e.g. latin-1 (Parquet is always UTF-8)."),
+    engine: str = typer.Option("local", "--engine", help="'local' (this process) or 'ray' (Ray Data actors; pip install 'privrag[ray]')."),
+    address: str | None = typer.Option(None, "--address", help="ray: join this Ray cluster (e.g. ray://head:10001 or auto); default: start Ray on this machine."),
+    workers: int | None = typer.Option(None, "--workers", min=1, help="ray: number of actors, one CPU each (default: every CPU)."),
+    resume: bool = typer.Option(False, "--resume", help="Skip documents already protected by an interrupted run or already in OUT."),
 ) -> None:
     """Protect every document and write the protected texts (and a report).
 
@@ -78,6 +82,11 @@ def anonymize_command(
     and left out; the rest are written), 2 on a usage error.
     """
     _check_paths(inp, out, report, encoding)
+    if engine != "local" or resume or out.suffix.lower() == ".parquet":  # resumable path: privrag.scale
+        from privrag.scale.run import scaled_command
+
+        scaled_command(inp, out, method, mode, encoding, report, engine, address, workers, resume)
+        return
     docs = read_corpus(inp, encoding)
     try:
         head = list(islice(docs, BATCH))  # unreadable input fails before a model loads
