@@ -37,9 +37,9 @@ class TauCalibration:
     """The chosen calibration plus the evidence: the τ curve and the reference."""
 
     calibration: TripCalibration
-    reference: dict[str, float]
-    chosen: dict[str, float]
-    curve: list[dict[str, float]] = field(default_factory=list)
+    reference: dict[str, Any]
+    chosen: dict[str, Any]
+    curve: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"calibration": self.calibration.to_dict(), "reference": self.reference,
@@ -56,13 +56,22 @@ def fit_norms(analyses: Sequence[DocAnalysis], slope: float = 2.0) -> tuple[Robu
 
 
 def _entity_table(engine: TripRag, analyses: Sequence[DocAnalysis], use_policy: bool) -> list[list[tuple[float, bool | None, list[tuple[int, int]]]]]:
-    """Per document, per entity: (Ψ, forced verdict or None, mention offsets)."""
+    """Per document, per entity: (Ψ, forced verdict or None, mention offsets).
+
+    The forced verdicts are the ones :meth:`TripRag.decide` applies — the type
+    rules and the names floor — so τ is chosen for the entities Ψ really decides.
+    """
+    from privrag.trip.engine import _person_forms
+
     table = []
     for a in analyses:
         scores = engine.entity_scores(a)
+        forms = _person_forms(a) if use_policy else frozenset()
         rows = []
         for e in a.entities:
             forced = engine.policy.rule_for(e)[0] if use_policy else None
+            if use_policy and forced is None and engine.policy.holds_a_name(e, forms):
+                forced = True
             sc = scores.get(e.entity_id)
             rows.append((sc.psi if sc else float("inf"), forced, [(m.start, m.end) for m in e.mentions]))
         table.append(rows)
