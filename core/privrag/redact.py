@@ -10,9 +10,10 @@ closes the most common leak of span-level redaction.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from privrag.detect.base import EntityDetector
@@ -124,15 +125,68 @@ def propagate_mentions(
             for part in re.findall(r"[A-ZÀ-Þ][\w\-]{2,}", surface):
                 if part.lower() not in _NOT_NAMES:
                     forms.setdefault(part, s)
+    inside_keep = _interval_index([(k.start, k.end) for k in keeps])
     extra = []
-    for surface, src in forms.items():
-        for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text):
-            if any(k.start < m.end() and m.start() < k.end for k in keeps):
-                continue
-            extra.append(DetectedEntity(m.start(), m.end(), src.label, m.group(0), src.score * 0.9, "propagated"))
+    for surface, a, b in _word_bounded(text, list(forms)):
+        if inside_keep(a, b):
+            continue
+        src = forms[surface]
+        extra.append(DetectedEntity(a, b, src.label, surface, src.score * 0.9, "propagated"))
     if not extra:
         return list(spans)
     return resolve_overlaps([*spans, *extra], text, source_priority={"propagated": -1})
+
+
+_WORD = re.compile(r"\w+")
+
+
+def _word_bounded(text: str, forms: Sequence[str]) -> list[tuple[str, int, int]]:
+    """Every occurrence of each form with no word character on either side, as one
+    ``re.finditer(r"(?<!\\w)form(?!\\w)")`` per form finds them, in linear time.
+
+    A form's first run of word characters is, in any such occurrence, a whole
+    run of the text too; so each run of the text is looked up once, instead of
+    scanning the text once per form (quadratic: a long document has a form per
+    name, date and number).
+    """
+    by_first: dict[str, list[tuple[str, int]]] = {}
+    odd: list[str] = []
+    for f in forms:
+        m = _WORD.search(f)
+        if m:
+            by_first.setdefault(m.group(), []).append((f, m.start()))
+        else:
+            odd.append(f)
+    last: dict[str, int] = {}
+    out: list[tuple[str, int, int]] = []
+    for m in _WORD.finditer(text):
+        for f, off in by_first.get(m.group(), ()):
+            a = m.start() - off
+            b = a + len(f)
+            if a < last.get(f, 0) or a < 0 or not text.startswith(f, a):
+                continue
+            if (a and _WORD.match(text[a - 1])) or (b < len(text) and _WORD.match(text[b])):
+                continue
+            out.append((f, a, b))
+            last[f] = b
+    for f in odd:  # forms without a word character (rare)
+        out.extend((f, m.start(), m.end()) for m in re.finditer(r"(?<!\w)" + re.escape(f) + r"(?!\w)", text))
+    return out
+
+
+def _interval_index(intervals: Sequence[tuple[int, int]]) -> Callable[[int, int], bool]:
+    """``overlaps(a, b)``: whether ``[a, b)`` overlaps one of ``intervals``, in logarithmic time."""
+    ordered = sorted(intervals)
+    starts = [a for a, _ in ordered]
+    reach: list[int] = []
+    for _, b in ordered:
+        reach.append(max(b, reach[-1]) if reach else b)
+
+    def overlaps(a: int, b: int) -> bool:
+        i = bisect.bisect_left(starts, b)
+        return bool(i) and reach[i - 1] > a
+
+    return overlaps
 
 
 #: capitalised words that head person spans but are not names

@@ -45,22 +45,29 @@ def name_tokens(text: str) -> frozenset[str]:
 
 
 def group_entities(spans: Sequence[DetectedEntity]) -> list[Entity]:
-    """Group mentions into entities; entity ids follow first appearance."""
+    """Group mentions into entities; entity ids follow first appearance.
+
+    Linear in the mentions but for ambiguous name parts: a group is found
+    through an index of its name tokens, not by comparing with every group.
+    """
     ordered = sorted(spans)
     groups: list[Entity] = []
     by_key: dict[tuple[str, str], int] = {}
+    index = _PartIndex()
     # longest forms first so parts attach to full names, then restore order
     for span in sorted(ordered, key=lambda s: (-len(name_tokens(s.text)), s.start)):
         cat = canonical_label(span.label)
         key = (cat, normalize_surface(span.text))
         if key in by_key:
             groups[by_key[key]].mentions.append(span)
+            index.add(by_key[key], cat, span.text)
             continue
-        gid = _name_part_match(span, cat, groups) if cat in _NAME_CATEGORIES else None
+        gid = _name_part_match(span, cat, groups, index) if cat in _NAME_CATEGORIES else None
         if gid is None:
             gid = len(groups)
             groups.append(Entity(entity_id=gid, label=span.label, mentions=[]))
         groups[gid].mentions.append(span)
+        index.add(gid, cat, span.text)
         by_key[key] = gid
     # renumber by first mention so ids are stable and readable
     groups.sort(key=lambda g: min(m.start for m in g.mentions))
@@ -70,17 +77,40 @@ def group_entities(spans: Sequence[DetectedEntity]) -> list[Entity]:
     return groups
 
 
-def _name_part_match(span: DetectedEntity, cat: str, groups: list[Entity]) -> int | None:
+class _PartIndex:
+    """Each group's canonical form (its longest mention, the first of that length, as
+    :attr:`Entity.canonical`) and, per category, which groups hold a name token."""
+
+    def __init__(self) -> None:
+        self.canonical: dict[int, str] = {}
+        self.cat: dict[int, str] = {}
+        self.by_token: dict[tuple[str, str], set[int]] = {}
+
+    def add(self, gid: int, cat: str, surface: str) -> None:
+        old = self.canonical.get(gid)
+        if old is not None and len(surface) <= len(old):
+            return
+        self.canonical[gid] = surface
+        self.cat.setdefault(gid, cat)
+        for t in name_tokens(surface):
+            self.by_token.setdefault((self.cat[gid], t), set()).add(gid)
+
+    def candidates(self, toks: frozenset[str], cat: str) -> list[int]:
+        """Groups of ``cat`` whose canonical tokens contain ``toks`` (as a strict subset, or equal)."""
+        pools = [self.by_token.get((cat, t), set()) for t in toks]
+        out = []
+        for gid in sorted(min(pools, key=len)):
+            full = name_tokens(self.canonical[gid])
+            if toks < full or (toks == full and toks):
+                out.append(gid)
+        return out
+
+
+def _name_part_match(span: DetectedEntity, cat: str, groups: list[Entity], index: _PartIndex) -> int | None:
     toks = name_tokens(span.text)
     if not toks:
         return None
-    candidates = []
-    for g in groups:
-        if canonical_label(g.label) != cat:
-            continue
-        full = name_tokens(g.canonical)
-        if toks < full or (toks == full and toks):
-            candidates.append(g)
+    candidates = [groups[gid] for gid in index.candidates(toks, cat)]
     if not candidates:
         return None
     if len(candidates) == 1:

@@ -20,8 +20,9 @@ propagates: organisations and dates repeat for reasons of their own.
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from privrag.types import DetectedEntity
 
@@ -58,7 +59,11 @@ def _lowercase_ok(text: str, start: int, word: str) -> bool:
 
 
 def propagate_names(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
-    """``spans`` plus the unmarked occurrences of their persons' names (overlap-free)."""
+    """``spans`` plus the unmarked occurrences of their persons' names (overlap-free).
+
+    Linear in the text: occurrences are found through the first word of each
+    form (:func:`_occurrences`), overlaps with the spans through a sorted index.
+    """
     forms: dict[str, DetectedEntity] = {}
     for s in spans:
         if s.label.upper() in _PERSON_LABELS:
@@ -66,23 +71,70 @@ def propagate_names(text: str, spans: Sequence[DetectedEntity]) -> list[Detected
                 forms.setdefault(f, s)
     if not forms:
         return list(spans)
-    taken = sorted((s.start, s.end) for s in spans)
+    lower: dict[str, DetectedEntity] = {}
+    for k, v in forms.items():
+        lower.setdefault(k.lower(), v)
+    ordered = sorted(spans, key=lambda s: s.start)
+    starts = [s.start for s in ordered]
+    reach: list[int] = []  # reach[i]: the furthest end among ordered[: i + 1]
+    for s in ordered:
+        reach.append(max(s.end, reach[-1]) if reach else s.end)
     extra: list[DetectedEntity] = []
-    pattern = re.compile(
-        r"(?<![\w@.])(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + r")(?![\w@]|\.\w)",
-        re.IGNORECASE,
-    )
-    for m in pattern.finditer(text):
-        a, b = m.span()
-        if any(x < b and a < y for x, y in taken):
+    for a, b in _occurrences(text, forms):
+        i = bisect.bisect_left(starts, b)  # spans starting before b; one of them overlaps iff it reaches past a
+        if i and reach[i - 1] > a:
             continue
-        word = m.group(0)
-        src = forms.get(word) or next((v for k, v in forms.items() if k.lower() == word.lower()), None)
+        word = text[a:b]
+        src = forms.get(word) or lower.get(word.lower())
         if src is None:
             continue
         exact = word in forms
         if not exact and not (word.islower() and _lowercase_ok(text, a, word.lower())):
             continue  # "WILL" in a heading, "Will" at a sentence start for a lowercase "will"
         extra.append(DetectedEntity(a, b, src.label, word, src.score * 0.9, PROPAGATED_SOURCE))
-        taken.append((a, b))
     return sorted([*spans, *extra])
+
+
+_WORD = re.compile(r"\w+")
+_BEFORE_BAD = re.compile(r"[\w@.]")
+_AFTER_BAD = re.compile(r"[\w@]|\.\w")
+
+
+def _occurrences(text: str, forms: Iterable[str]) -> Iterator[tuple[int, int]]:
+    """Case-insensitive occurrences of ``forms``, as ``re.finditer`` of their alternation
+    (longest first) finds them: no word, ``@`` or ``.`` before, no word, ``@`` or ``.word``
+    after, left to right, never overlapping one another.
+
+    The alternation itself tried every form at every word start (quadratic
+    once a long document names thousands of people); a form here is tried
+    only where the text's word equals its first word.
+    """
+    by_first: dict[str, list[str]] = {}
+    odd: list[str] = []
+    for f in sorted(forms, key=len, reverse=True):
+        m = _WORD.match(f)
+        if m and m.end() > 0:
+            by_first.setdefault(f[: m.end()].lower(), []).append(f.lower())
+        else:
+            odd.append(f)
+    found: dict[int, int] = {}
+    for m in _WORD.finditer(text):
+        a = m.start()
+        if a and _BEFORE_BAD.match(text, a - 1):
+            continue
+        for f in by_first.get(m.group().lower(), ()):
+            b = a + len(f)
+            if text[a:b].lower() == f and not _AFTER_BAD.match(text, b):
+                found[a] = b
+                break
+    if odd:  # forms that do not start with a word character (rare): the regex, at every start
+        pat = re.compile(r"(?<![\w@.])(?=(" + "|".join(map(re.escape, odd)) + r")(?![\w@]|\.\w))", re.IGNORECASE)
+        for m in pat.finditer(text):
+            a, b = m.start(), m.end(1)
+            if b > found.get(a, a):
+                found[a] = b
+    last = 0
+    for a in sorted(found):
+        if a >= last:
+            yield a, found[a]
+            last = found[a]
