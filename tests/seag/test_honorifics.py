@@ -112,4 +112,4 @@ def test_random_honorific_texts_round_trip():
         text = " met ".join(words) + "."
         req = _neutral(GazetteerDetector([(n, "PERSON") for n in names]), i).prepare([text])
         assert req.restore(req.aliased[0]) == text
-        assert not any(n in req.aliased[0] for n in names)
+        assert not any(n in req.aliased[0] for n in names if n in text)  # an absent name may be drawn

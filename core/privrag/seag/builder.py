@@ -54,7 +54,9 @@ from privrag.seag.span_prep import (
     snap,
 )
 from privrag.seag.table import AliasEntry, AliasTable
+from privrag.seag.value_split import split_value_spans
 from privrag.seag.values import VALUE_CATEGORIES, ValueParams, ValueShifter
+from privrag.seag.verify import close_case_leaks, leaks, person_tokens
 from privrag.types import DetectedEntity, PrivacyError
 
 __all__ = ["BuilderConfig", "AliasTableBuilder"]
@@ -96,7 +98,7 @@ class BuilderConfig:
     alias_percentages: bool = False
     propagate_name_parts: bool = True
     skip_categories: frozenset[str] = field(default_factory=lambda: frozenset({"QUANTITY", "WORK"}))
-    min_part_length: int = 3
+    min_part_length: int = 2
     locale: str = "en_US"
     max_attempts: int = 4
     honorifics: Literal["keep", "neutral"] = "neutral"
@@ -191,16 +193,16 @@ class AliasTableBuilder:
         seed = secrets.randbits(63) if seed is None else seed
         try:
             clean = drop_headings(texts, [self._normalize(t, s) for t, s in zip(texts, spans, strict=True)])
-            table = None
+            n = self.config.min_part_length
             for attempt in range(self.config.max_attempts):
                 rng = random.Random(f"{seed}:{attempt}")
-                table = self._build_once(texts, clean, rng, base, attempt)
-                if all(table.restore(table.alias(t)) == t for t in texts):
+                table = close_case_leaks(self._build_once(texts, clean, rng, base, attempt), texts, clean, n)
+                # a table is used only if it restores every input exactly and sends no original
+                if all(table.restore(table.alias(t)) == t for t in texts) and not leaks(table, texts, clean, n):
                     return table
-                log.warning("alias table round trip failed (attempt %d); redrawing", attempt + 1)
-            assert table is not None
-            table.params["roundtrip_verified"] = False
-            return table
+                log.warning("alias table failed its check (attempt %d); redrawing", attempt + 1)
+            raise PrivacyError(f"no alias table passed its round trip and leak check in "
+                               f"{self.config.max_attempts} draws; nothing is sent")
         except PrivacyError:
             raise
         except Exception as exc:  # fail closed: no table, no request
@@ -212,7 +214,7 @@ class AliasTableBuilder:
         snapped = drop_non_entities(text, [s2 for s in spans if (s2 := snap(text, s)) is not None])
         snapped = drop_values_inside_entities(snapped)
         merged = join_country_names(text, resolve_overlaps(snapped, text, source_priority={VALUES_SOURCE: 1}))
-        merged = misread_values(merged)
+        merged = split_value_spans(text, misread_values(merged))  # "Eberth owes USD 387k": a name and a value
         if self.config.honorifics == "neutral":
             merged = with_honorifics(text, merged)
         skip = self._skip()
@@ -251,6 +253,9 @@ class AliasTableBuilder:
         # a stored alias that now occurs in an input can no longer be restored safely
         # generic forms ("the Court") are never aliased, so they are no "original" to avoid
         all_forms = [f for p in planned for f in p.forms if not is_generic(f)]
+        # no alias may spell a part of a person's name either ("Jordan Smith" for the other person)
+        all_forms += [t for p in planned if p.category == "PERSON" for f in p.forms
+                      for t in person_tokens(f, self.config.min_part_length)]
         avoid = _Collisions(texts, all_forms + list(base_map))
         base_rows = [e for e in base_rows if not avoid._occurs(fold(e.alias), avoid.hay)]
         for e in base_rows:
@@ -408,11 +413,12 @@ class AliasTableBuilder:
         person = {k: v for k, v in (base_parts.get("PERSON") or {}).items()}
         taken = {r.original for r in rows} | have
         out: list[AliasEntry] = []
-        for r in rows:
+        # a form in capitals ("NORA BERAN") says nothing of how the part is written: others first
+        for r in sorted(rows, key=lambda r: r.original.isupper()):
             if r.label != "PERSON":
                 continue
             for low, alias_tok in align_parts(r.original, r.alias).items():
-                person.setdefault(low, alias_tok)
+                person.setdefault(low, alias_tok.title() if alias_tok.isupper() and len(alias_tok) > 1 else alias_tok)
             if not self.config.propagate_name_parts:
                 continue
             parts = set(name_parts(r.original))

@@ -49,15 +49,20 @@ _KEEP_TITLES = frozenset("mr mrs ms miss dr prof sir madam mx rev".split())
 
 
 def shape_alias(text: str, rng: random.Random, keep_prefix: int = 0) -> str:
-    """Same shape, new characters: digits → digits, letters → letters (same case)."""
+    """Same shape, new characters: digits → digits, letters → letters (same case).
+
+    Every character after ``keep_prefix`` differs from the original's at its
+    position, so the alias shares only the format (length, separators, a
+    kept country code) — never "most of the digits" of an account number."""
     out = list(text[:keep_prefix])
     for i, ch in enumerate(text[keep_prefix:]):
         if ch.isdigit():
             first = i == 0 or not text[keep_prefix + i - 1].isdigit()
-            out.append(str(rng.randint(1 if first and ch != "0" else 0, 9)))
+            low = 1 if first and ch != "0" else 0
+            out.append(rng.choice([d for d in "0123456789"[low:] if d != ch] or ["1"]))
         elif ch.isalpha():
             pool = string.ascii_uppercase if ch.isupper() else string.ascii_lowercase
-            out.append(rng.choice(pool))
+            out.append(rng.choice([c for c in pool if c != ch]))
         else:
             out.append(ch)
     return "".join(out)
@@ -495,7 +500,8 @@ class _Run:
 
     def _other(self, form: str, ent: PlannedEntity) -> str:
         if any(c.isdigit() for c in form):
-            keep = 1 if form[:1] in "+0" else 0
+            # a country code ("GB33 …", "+44 …") is format, the rest is the identifier
+            keep = 2 if re.match(r"[A-Z]{2}\d{2}", form) else 1 if form[:1] in "+0" else 0
             return self._draw(lambda: shape_alias(form, self.rng, keep_prefix=keep), fallback=form)
 
         def alias_token(base: str, i: int, n: int) -> str | None:

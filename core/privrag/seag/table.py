@@ -15,13 +15,13 @@ directions, which keeps ``restore(alias(x)) == x`` exact.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from privrag.seag.json_stream import JSONStreamRestorer
 from privrag.seag.restore import Replacer, Restorer, StreamingRestorer, fold
 
 __all__ = ["AliasEntry", "AliasTable", "AliasedSpan"]
@@ -56,10 +56,6 @@ class AliasedSpan:
     end: int
     original: str
     alias: str
-
-
-def _json_escape(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)[1:-1]
 
 
 def _variants(original: str, alias: str) -> list[tuple[str, str]]:
@@ -195,12 +191,10 @@ class AliasTable:
     def streaming_restorer(self) -> StreamingRestorer:
         return self._compiled()[1].stream()
 
-    def json_streaming_restorer(self) -> StreamingRestorer:
-        """Restorer for text inside JSON strings (streamed tool-call arguments):
-        aliases and originals are matched and written JSON-escaped."""
-        _, rev = self._pairs()
-        esc = {_json_escape(a): _json_escape(o) for a, o in rev.items()}
-        return Restorer(esc).stream()
+    def json_streaming_restorer(self) -> JSONStreamRestorer:
+        """Restorer for streamed JSON text (tool-call arguments): every string is
+        decoded, restored like :meth:`restore` and written back JSON-escaped."""
+        return JSONStreamRestorer(self._compiled()[1])
 
     def contains_alias(self, text: str) -> bool:
         return self._compiled()[1].contains_any(text)

@@ -83,6 +83,18 @@ _BARE_AGE = re.compile(r"(?<![\w.,/-])\d{1,3}(?![\w/-]|[.,]\d)")
 _AGE = re.compile(r"(?<!\w)(?:aged\s+(?P<a>\d{1,3})|(?P<b>\d{1,3})[\s-]years?[\s-]old)(?!\w)", re.I)
 
 
+def _month_runs() -> frozenset[int]:
+    """Every number of days that k whole consecutive months last (k = 1…11, leap years included)."""
+    lengths = [calendar.monthrange(y, m)[1] for y in (2023, 2024, 2025) for m in range(1, 13)]
+    return frozenset(sum(lengths[i : i + k]) for k in range(1, 12) for i in range(len(lengths) - k))
+
+
+#: date offsets (days) that move every date to another month *and* another day of the month:
+#: more than a month, less than a year less a month, and never a whole number of months
+#: (a date of birth "04/11/1958" must not keep "04/11")
+DAY_OFFSETS = tuple(d for d in range(35, 301) if d not in _month_runs())
+
+
 @dataclass
 class ValueParams:
     """The per-request offsets and factors (kept with the table, never sent)."""
@@ -103,7 +115,7 @@ class ValueParams:
         years = rng.choice([y for y in range(-span, span + 1) if y != 0])
         return cls(
             years=years,
-            days=rng.choice([d for d in range(-20, 21) if d != 0]),
+            days=rng.choice(DAY_OFFSETS) * rng.choice((-1, 1)),
             month_shift=rng.randint(1, 11),
             weekday_shift=rng.randint(1, 6),
             age_shift=rng.choice([-3, -2, -1, 1, 2, 3]),
@@ -211,10 +223,16 @@ class ValueShifter:
                 return f"{_month_name_like(g['mon'], mon)}{g['c']} {int(g['y']) + self.params.years}"
             if kind == "numeric":
                 a, b = int(g["a"]), int(g["b"])
-                # day/month order is ambiguous; keep both, move the year only
-                if not (1 <= a <= 31 and 1 <= b <= 31):
+                if not (1 <= a <= 31 and 1 <= b <= 31) or (a > 12 and b > 12):
                     return None
-                return f"{g['a']}{g['s']}{g['b']}{g['s']}{int(g['y']) + self.params.years}"
+                # day first unless the first field cannot be a month ("11/25/1958");
+                # either way both fields move: the offset changes day and month
+                day_first = a > 12 or b <= 12
+                d, mo = (a, b) if day_first else (b, a)
+                new = self._shift_date(int(g["y"]), mo, d)
+                nd, nm = _pad(g["a" if day_first else "b"], new.day), _pad(g["b" if day_first else "a"], new.month)
+                first, second = (nd, nm) if day_first else (nm, nd)
+                return f"{first}{g['s']}{second}{g['s']}{new.year}"
             if kind == "iso":
                 new = self._shift_date(int(g["y"]), int(g["m"]), int(g["d"]))
                 return f"{new.year}-{str(new.month).zfill(len(g['m']))}-{str(new.day).zfill(len(g['d']))}"

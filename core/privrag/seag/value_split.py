@@ -1,0 +1,139 @@
+"""A value span is a value: names and identifiers inside one are split out.
+
+Detectors merge neighbouring words into one date or amount span: the
+default detector reads "Eberth owes USD 387k since" as one MONEY span and a
+clinic row "04/11/1958 John Jordan admitted" as one DATETIME span; merged
+with SEAG's own year pattern, an IBAN ("GB33 BUKB 2020 1555 5555 55") can
+end up labelled as a date. The value shifter rewrites only the numbers it
+understands, so the name (or the rest of the IBAN) was sent as written
+(issue 19). :func:`split_value_spans` keeps the value *cores* as value
+spans, turns every name-like word of the rest into a PERSON span (aliased
+as a name, grouped with the person's other mentions), and relabels a span
+whose rest still holds an identifier's worth of digits as an identifier,
+aliased whole.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+from privrag.calendar_words import CALENDAR_WORDS
+from privrag.generalize import canonical_label
+from privrag.seag.families import FEMALE_HONORIFICS, MALE_HONORIFICS, NAME_PARTICLES, TOKEN_RE
+from privrag.seag.values import _AGE, _AMOUNT, _DATE_PATTERNS, _MONTH_ONLY, _PERCENT, _WEEKDAY
+from privrag.types import DetectedEntity
+
+__all__ = ["split_value_spans", "IDENT_DIGITS"]
+
+#: digits outside every value core from which the span is an identifier, not a value
+IDENT_DIGITS = 5
+_SPLIT_CATEGORIES = frozenset({"DATETIME", "MONEY", "AGE"})
+_TIME = re.compile(r"(?<!\d)\d{1,2}[:.h]\d{2}(?:[:.]\d{2})?(?:\s?[ap]\.?m\.?)?(?!\d)", re.I)
+_ORDINAL = re.compile(r"(?<!\w)\d{1,2}(?:st|nd|rd|th)(?!\w)", re.I)
+_SMALL_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?![\w]|[.,]\d)")
+_CORES = (*[p for _k, p in _DATE_PATTERNS], _MONTH_ONLY, _WEEKDAY, _AMOUNT, _PERCENT, _AGE, _TIME, _ORDINAL)
+#: words of values: never a name inside a value span
+_VALUE_WORDS = CALENDAR_WORDS | frozenset(
+    """usd eur gbp jpy chf rub try pln sek inr us dollars dollar euros euro pounds pound yen francs roubles
+    rubles liras zlotys kronor rupees million billion thousand trillion bn k m am pm utc gmt cet est pst
+    the a an in on at of by for from to since until till before after about around approximately circa ca
+    this that next last past first second third early late mid end beginning during between and or per
+    year years day days week weeks month months age aged old total sum amount balance""".split()
+)
+_COMMON_ZIPF = 4.5
+
+
+@functools.lru_cache(maxsize=4096)
+def _common_word(word: str) -> bool:
+    """An everyday English word ("Payment", "Total") at a sentence start is no name."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word.lower(), "en") >= _COMMON_ZIPF
+
+
+def _cores(text: str) -> list[tuple[int, int]]:
+    taken: list[tuple[int, int]] = []
+    for pat in _CORES:
+        for m in pat.finditer(text):
+            if m.end() > m.start() and not any(m.start() < b and a < m.end() for a, b in taken):
+                taken.append((m.start(), m.end()))
+    return sorted(taken)
+
+
+def _outside(text: str, cores: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    out, pos = [], 0
+    for a, b in cores:
+        if a > pos:
+            out.append((pos, a))
+        pos = max(pos, b)
+    if pos < len(text):
+        out.append((pos, len(text)))
+    return out
+
+
+def _name_like(word: str, known_parts: frozenset[str]) -> bool:
+    low = word.lower()
+    if low in known_parts:
+        return True
+    if low in _VALUE_WORDS or low in NAME_PARTICLES:
+        return False
+    if not word[:1].isupper():  # a name written in lower case: only a known one that is no everyday word
+        return len(word) >= 3 and _name_word(low) and not _common_word(word)
+    if low.rstrip(".") in MALE_HONORIFICS | FEMALE_HONORIFICS | {"mx", "dr", "prof"}:
+        return False
+    return len(word) >= 2 and (not _common_word(word) or _name_word(low))
+
+
+@functools.lru_cache(maxsize=1)
+def _name_words() -> frozenset[str]:
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    return person_name_words()
+
+
+def _name_word(low: str) -> bool:
+    """A given name or surname of Faker's locales ("Robert", "Grand"), however common as a word."""
+    return low in _name_words()
+
+
+def _person_parts(spans: Sequence[DetectedEntity]) -> frozenset[str]:
+    return frozenset(
+        m.group(0).lower() for s in spans if canonical_label(s.label) == "PERSON"
+        for m in TOKEN_RE.finditer(s.text) if len(m.group(0)) >= 3
+    )
+
+
+def split_value_spans(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
+    """Value spans reduced to their values; the names and identifiers inside get spans of their own."""
+    known = _person_parts(spans)
+    out: list[DetectedEntity] = []
+    for s in spans:
+        if canonical_label(s.label) not in _SPLIT_CATEGORIES:
+            out.append(s)
+            continue
+        cores = _cores(s.text)
+        rest = _outside(s.text, cores)
+        digits = sum(c.isdigit() for a, b in rest for c in s.text[a:b])
+        if digits >= IDENT_DIGITS:
+            label = "IBAN_CODE" if re.match(r"[A-Z]{2}\d{2}", s.text) else "ID_NUMBER"
+            out.append(DetectedEntity(s.start, s.end, label, s.text, s.score, s.source))
+            continue
+        names: list[tuple[int, int]] = []
+        for a, b in rest:
+            for m in TOKEN_RE.finditer(s.text, a, b):
+                if _name_like(m.group(0), known):
+                    if names and not s.text[names[-1][1] : m.start()].strip():
+                        names[-1] = (names[-1][0], m.end())  # "John Jordan": one name
+                    else:
+                        names.append((m.start(), m.end()))
+        if not names or not cores:
+            out.append(s)
+            continue
+        for a, b in cores:
+            if _SMALL_NUMBER.fullmatch(s.text[a:b]) is None:
+                out.append(DetectedEntity(s.start + a, s.start + b, s.label, s.text[a:b], s.score, s.source))
+        for a, b in names:
+            out.append(DetectedEntity(s.start + a, s.start + b, "PERSON", s.text[a:b], s.score, s.source))
+    return sorted(out, key=lambda e: (e.start, e.end))

@@ -1,0 +1,147 @@
+"""The last check before a table is used: nothing detected is left in the text.
+
+The builder's own rows cover the surface forms the detector found and their
+usual case variants. What they can miss is how else the same name is
+written in the same request: "jordan" in lower case, "McCALL", a surname
+only ever written inside a longer span. SEAG's promise is about what is
+*sent*, so the check runs on the aliased texts: no detected original (names,
+places, organisations, identifiers — whole, case-insensitively, as a whole
+word) and no part of a detected person's name may be left in them.
+
+:func:`close_case_leaks` adds a row for every leftover case variant of an
+original the table already aliases (same alias, same case style);
+:func:`leaks` reports what is still left, and the builder then redraws and,
+at the end, raises :class:`~privrag.types.PrivacyError` (never a table
+that sends an original).
+
+One exception, stated so it can be argued with: a lower-case occurrence of
+a name part that is an everyday English word (Zipf ≥ 4.5: "will", "rose",
+"young") is read as that word, not as the name.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator, Sequence
+
+from privrag.generalize import canonical_label
+from privrag.seag.families import (
+    FEMALE_HONORIFICS,
+    MALE_HONORIFICS,
+    NAME_PARTICLES,
+    TOKEN_RE,
+    is_generic,
+    split_possessive,
+)
+from privrag.seag.restore import fold, is_word_char
+from privrag.seag.table import AliasEntry, AliasTable
+from privrag.seag.values import VALUE_CATEGORIES
+from privrag.types import DetectedEntity
+
+__all__ = ["needles", "person_tokens", "leaks", "close_case_leaks"]
+
+_COMMON_ZIPF = 4.5
+_TITLES = MALE_HONORIFICS | FEMALE_HONORIFICS | frozenset("mx dr prof rev sir".split())
+
+
+@functools.lru_cache(maxsize=8192)
+def _everyday(word: str) -> bool:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en") >= _COMMON_ZIPF
+
+
+def person_tokens(form: str, min_length: int = 3) -> list[str]:
+    """The parts of a person's name that identify: no honorific, particle or initial."""
+    out = []
+    for m in TOKEN_RE.finditer(form):
+        base = split_possessive(m.group(0))[0]
+        low = base.lower()
+        if len(base) < min_length or low in NAME_PARTICLES or low.rstrip(".") in _TITLES:
+            continue
+        if not any(c.isalpha() for c in base):
+            continue
+        out.append(base)
+    return out
+
+
+def needles(spans: Sequence[Sequence[DetectedEntity]], min_length: int = 3) -> dict[str, bool]:
+    """``{string: is_name_part}`` that must not be left in any sent text.
+
+    Values (dates, amounts, ages) are left out: a value the shifter does not
+    change ("the 1990s") is not identifying by design, and the names inside
+    value spans are spans of their own by then (:mod:`privrag.seag.value_split`)."""
+    out: dict[str, bool] = {}
+    for group in spans:
+        for s in group:
+            category = canonical_label(s.label)
+            if category in VALUE_CATEGORIES or is_generic(s.text) or not any(c.isalnum() for c in s.text):
+                continue
+            out.setdefault(s.text, False)
+            if category == "PERSON":
+                for tok in person_tokens(s.text, min_length):
+                    out.setdefault(tok, True)
+    return out
+
+
+def _pattern(needle: str) -> re.Pattern[str]:
+    return re.compile(("(?<!\\w)" if is_word_char(needle[0]) else "") + re.escape(needle)
+                      + ("(?!\\w)" if is_word_char(needle[-1]) else ""), re.IGNORECASE)
+
+
+def _found(needle: str, is_part: bool, text: str) -> Iterator[str]:
+    """Occurrences of ``needle`` in ``text`` (as written there) that count as a leak."""
+    if fold(needle) not in fold(text):
+        return
+    for m in _pattern(needle).finditer(text):
+        surface = m.group(0)
+        if is_part and surface.islower() and _everyday(surface):
+            continue
+        yield surface
+
+
+def leaks(
+    table: AliasTable, texts: Sequence[str], spans: Sequence[Sequence[DetectedEntity]], min_length: int = 3
+) -> list[str]:
+    """Originals still present after aliasing (as written in the text)."""
+    aliased = [table.alias(t) for t in texts]
+    out: list[str] = []
+    for needle, is_part in needles(spans, min_length).items():
+        for text in aliased:
+            out.extend(_found(needle, is_part, text))
+    return sorted(set(out))
+
+
+def _case_as(surface: str, alias: str) -> str:
+    """``alias`` in ``surface``'s case, exactly enough that restoring gives ``surface`` back."""
+    if surface.isupper():
+        return alias.upper()
+    if surface.islower():
+        return alias.lower()
+    if surface.istitle():
+        return alias.title()
+    return "".join(c.upper() if i < len(surface) and surface[i].isupper() else c.lower()
+                   for i, c in enumerate(alias))
+
+
+def close_case_leaks(
+    table: AliasTable, texts: Sequence[str], spans: Sequence[Sequence[DetectedEntity]], min_length: int = 3
+) -> AliasTable:
+    """Rows for leftover case variants of aliased originals ("jordan" → "cruz")."""
+    left = leaks(table, texts, spans, min_length)
+    if not left:
+        return table
+    by_fold = {fold(e.original): e for e in table.entries}
+    exact = {e.alias for e in table.entries}
+    rows: list[AliasEntry] = []
+    for surface in left:
+        row = by_fold.get(fold(surface))
+        if row is None or surface == row.original:
+            continue
+        alias = _case_as(surface, row.alias)
+        if alias in exact or alias == surface:
+            continue
+        exact.add(alias)
+        rows.append(AliasEntry(surface, alias, row.label, row.entity_id, "variant"))
+    return table.extended(rows) if rows else table
