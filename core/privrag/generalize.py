@@ -9,6 +9,7 @@ users extend or override the map with :func:`register`.
 
 from __future__ import annotations
 
+import functools
 import re
 
 __all__ = ["CANONICAL", "canonical_label", "descriptor", "generalize", "register", "article"]
@@ -91,6 +92,7 @@ _ALIASES: dict[str, str] = {
 }
 
 
+@functools.lru_cache(maxsize=4096)
 def canonical_label(label: str) -> str:
     """Map any detector's label onto privrag's canonical categories.
 
