@@ -12,7 +12,8 @@ The builder is where SEAG's guarantees live, whatever generator is used:
   redrawn, and the last resort is a shape-preserving random string;
 * after aliasing, no original is left in any text (a match that swallowed
   part of another entity gets a merged row), and ``restore(alias(t)) == t``
-  for every input ``t`` — checked, with a fresh draw if it ever fails.
+  for every input ``t`` — checked, with a fresh draw if it ever fails, and
+  :class:`PrivacyError` when no draw passes (:mod:`privrag.seag.verify`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from privrag.seag.honorifics import neutral_honorifics, with_honorifics
 from privrag.seag.non_entities import drop_non_entities
 from privrag.seag.repair import composition_conflicts
 from privrag.seag.restore import fold, is_word_char
+from privrag.seag.scripts import DEFAULT_COVERED_SCRIPTS
 from privrag.seag.span_prep import (
     VALUES_SOURCE,
     drop_headings,
@@ -56,7 +58,7 @@ from privrag.seag.span_prep import (
 from privrag.seag.table import AliasEntry, AliasTable
 from privrag.seag.value_split import split_value_spans
 from privrag.seag.values import VALUE_CATEGORIES, ValueParams, ValueShifter
-from privrag.seag.verify import close_case_leaks, leaks, person_tokens
+from privrag.seag.verify import close_case_leaks, leaks, person_tokens, valid_alias
 from privrag.types import DetectedEntity, PrivacyError
 
 __all__ = ["BuilderConfig", "AliasTableBuilder"]
@@ -93,6 +95,10 @@ class BuilderConfig:
             as TITLE) and measured answers did not suffer (README).
             Professional titles ("Dr", "Prof") stay. Pronouns in the text
             are not rewritten, so gender can still be read from "he"/"she".
+        covered_scripts / uncovered_scripts: the writing systems the
+            detector finds names in (Latin by default) and what to do with
+            words in any other (``"raise"`` :class:`PrivacyError`, or
+            ``"allow"``); see :mod:`privrag.seag.scripts`.
     """
 
     alias_percentages: bool = False
@@ -102,10 +108,14 @@ class BuilderConfig:
     locale: str = "en_US"
     max_attempts: int = 4
     honorifics: Literal["keep", "neutral"] = "neutral"
+    covered_scripts: frozenset[str] = DEFAULT_COVERED_SCRIPTS
+    uncovered_scripts: Literal["raise", "allow"] = "raise"
 
     def __post_init__(self) -> None:
         if self.honorifics not in ("keep", "neutral"):
             raise ValueError(f"honorifics must be 'keep' or 'neutral', not {self.honorifics!r}")
+        if self.uncovered_scripts not in ("raise", "allow"):
+            raise ValueError(f"uncovered_scripts must be 'raise' or 'allow', not {self.uncovered_scripts!r}")
 
 
 class _Collisions:
@@ -401,7 +411,7 @@ class AliasTableBuilder:
                 neutral = neutral_honorifics(a)
                 if neutral != o and not avoid(neutral) and avoid.free(o, neutral):
                     a = neutral
-            if not _edges_ok(o, a) or avoid(a) or not avoid.free(o, a):
+            if not valid_alias(o, a) or not _edges_ok(o, a) or avoid(a) or not avoid.free(o, a):
                 continue
             avoid.claim(o, a)
             out[o] = (a, getattr(s, "label", "MISC") or "MISC", kind)

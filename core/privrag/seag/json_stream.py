@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 
 from privrag.seag.restore import Restorer, StreamingRestorer
+from privrag.types import PrivacyError
 
 __all__ = ["JSONStreamRestorer"]
 
@@ -48,7 +49,10 @@ class JSONStreamRestorer:
     def _decode_escape(self, raw: list[str]) -> None:
         esc, self._escape = self._escape, ""
         if esc[1] == "u":
-            ch = chr(int(esc[2:], 16))
+            try:
+                ch = chr(int(esc[2:], 16))
+            except ValueError as exc:
+                raise PrivacyError("invalid JSON escape in streamed arguments") from exc
             if 0xD800 <= ord(ch) <= 0xDBFF:
                 self._lone_high(raw)
                 self._high = ch
@@ -63,7 +67,7 @@ class JSONStreamRestorer:
             return
         self._lone_high(raw)
         if esc[1] not in _SIMPLE:
-            raise ValueError("invalid JSON escape in streamed arguments")
+            raise PrivacyError("invalid JSON escape in streamed arguments")
         raw.append(_SIMPLE[esc[1]])
 
     def _lone_high(self, raw: list[str]) -> None:

@@ -23,6 +23,8 @@ import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
+from privrag.types import PrivacyError
+
 __all__ = ["fold", "Replacer", "Restorer", "StreamingRestorer", "StreamingReplacer"]
 
 _WORD_RE = re.compile(r"\w")
@@ -268,7 +270,10 @@ class StreamingReplacer:
         r = self.replacer
         raw = self._ctx + self._pending
         base = len(self._ctx)
-        out, pos = r._scan(raw, base, final)
+        try:
+            out, pos = r._scan(raw, base, final)
+        except Exception as exc:  # fail closed: a KeyError here must not pass an alias or a chunk on
+            raise PrivacyError(f"streamed restore failed ({type(exc).__name__})") from exc
         if pos > 0:
             self._ctx = raw[pos - 1]
         self._pending = raw[pos:]

@@ -28,6 +28,7 @@ from privrag.metadata import PRIVRAG_KEY, Action, MetadataPolicy
 from privrag.seag.builder import AliasTableBuilder, BuilderConfig
 from privrag.seag.generator import AliasGenerator
 from privrag.seag.restore import StreamingRestorer
+from privrag.seag.scripts import check_scripts
 from privrag.seag.table import AliasTable
 from privrag.seag.values import ValueRecognizer
 from privrag.types import DetectedEntity, PrivacyError, PrivacyReceipt
@@ -69,6 +70,11 @@ class SEAGRequest:
 
     def streaming_restorer(self) -> StreamingRestorer:
         return self.table.streaming_restorer()
+
+    def release(self) -> None:
+        """Drop the table's originals now (a failed or finished run): restoring is no longer possible."""
+        self.table.clear()
+        self.aliased = []
 
     @property
     def receipt(self) -> PrivacyReceipt:
@@ -160,25 +166,36 @@ class SEAG:
         seed: int | None = None,
         conversation_id: str | None = None,
     ) -> SEAGRequest:
-        """Analyse ``texts`` jointly and alias each of them."""
+        """Analyse ``texts`` jointly and alias each of them.
+
+        Every failure is a :class:`PrivacyError` with the cause chained (a
+        detector crash, a malformed stored record, a failing store write,
+        a ``KeyError`` while building), and a table built before the
+        failure is cleared, so no original outlives a failed request."""
         texts = [t if isinstance(t, str) else _not_text(t) for t in texts]
-        t0 = time.perf_counter()
-        spans, kept = self._detect(texts)
-        t1 = time.perf_counter()
-        seed = self.seed if seed is None else seed
-        if conversation_id is not None and self.store is not None:
-            with self.store.locked(conversation_id):
-                base = self.store.get(conversation_id)
-                table = self.builder.build(texts, spans, seed=seed, base=base)
-                self.store.put(conversation_id, table)
-        else:
-            table = self.builder.build(texts, spans, seed=seed)
-        t2 = time.perf_counter()
+        check_scripts(texts, self.config.covered_scripts, self.config.uncovered_scripts)
+        table: AliasTable | None = None
         try:
+            t0 = time.perf_counter()
+            spans, kept = self._detect(texts)
+            t1 = time.perf_counter()
+            seed = self.seed if seed is None else seed
+            if conversation_id is not None and self.store is not None:
+                with self.store.locked(conversation_id):
+                    base = self.store.get(conversation_id)
+                    table = self.builder.build(texts, spans, seed=seed, base=base)
+                    self.store.put(conversation_id, table)
+            else:
+                table = self.builder.build(texts, spans, seed=seed)
+            t2 = time.perf_counter()
             aliased = [table.alias(t) for t in texts]
-        except Exception as exc:  # fail closed
-            raise PrivacyError(f"aliasing failed: {exc!r}") from exc
-        t3 = time.perf_counter()
+            t3 = time.perf_counter()
+        except Exception as exc:  # fail closed: nothing sent, nothing kept
+            if table is not None:
+                table.clear()
+            if isinstance(exc, PrivacyError):
+                raise
+            raise PrivacyError(f"SEAG request failed ({type(exc).__name__}); nothing is sent") from exc
         timings = {"detect": (t1 - t0) * 1e3, "table": (t2 - t1) * 1e3, "alias": (t3 - t2) * 1e3}
         return SEAGRequest(table, aliased, timings, self.generator_name, kept)
 
@@ -244,4 +261,4 @@ class RAGRequest(SEAGRequest):
 
 
 def _not_text(value: object) -> str:
-    raise TypeError(f"SEAG aliases text; got {type(value).__name__}")
+    raise PrivacyError(f"SEAG aliases text; got {type(value).__name__}") from TypeError(type(value).__name__)

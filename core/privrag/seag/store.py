@@ -51,7 +51,10 @@ class ConversationStore:
             raise ValueError("key must be a url-safe base64 32-byte Fernet key") from exc
         self.path = Path(path) if path is not None else None
         if self.path is not None:
-            self.path.mkdir(parents=True, exist_ok=True)
+            try:
+                self.path.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise PrivacyError("the conversation store directory cannot be created") from exc
         self._memory: dict[str, bytes] = {}
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
@@ -87,7 +90,10 @@ class ConversationStore:
         if self.path is None:
             return self._memory.get(self._digest(conversation_id))
         f = self._file(conversation_id)
-        return f.read_bytes() if f.exists() else None
+        try:
+            return f.read_bytes() if f.exists() else None
+        except OSError as exc:
+            raise PrivacyError("stored alias table cannot be read") from exc
 
     def _write(self, conversation_id: str, blob: bytes) -> None:
         if self.path is None:
@@ -95,10 +101,15 @@ class ConversationStore:
             return
         f = self._file(conversation_id)
         tmp = f.with_name(f"{f.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(blob)
-        os.replace(tmp, f)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(blob)
+            os.replace(tmp, f)
+        except OSError as exc:  # a turn whose table cannot be kept is not sent
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
+            raise PrivacyError("alias table cannot be written to the conversation store") from exc
 
     def get(self, conversation_id: str) -> AliasTable | None:
         """The stored table, or ``None`` for a new conversation."""
@@ -113,13 +124,19 @@ class ConversationStore:
                 payload = json.loads(self._fernet.decrypt(blob))
             except (InvalidToken, ValueError) as exc:
                 raise PrivacyError("stored alias table cannot be decrypted with this key") from exc
-            if payload.get("conversation") != conversation_id:
+            if not isinstance(payload, dict) or payload.get("conversation") != conversation_id:
                 raise PrivacyError("stored alias table belongs to another conversation")
-            return AliasTable.from_dict(payload["table"])
+            try:
+                return AliasTable.from_dict(payload["table"])
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise PrivacyError("stored alias table is malformed") from exc
 
     def put(self, conversation_id: str, table: AliasTable) -> None:
         _check_id(conversation_id)
-        payload = json.dumps({"conversation": conversation_id, "table": table.to_dict()}).encode("utf-8")
+        try:
+            payload = json.dumps({"conversation": conversation_id, "table": table.to_dict()}).encode("utf-8")
+        except (TypeError, ValueError) as exc:
+            raise PrivacyError("alias table cannot be serialised for the store") from exc
         with self.locked(conversation_id):
             self._write(conversation_id, self._fernet.encrypt(payload))
 
@@ -128,8 +145,11 @@ class ConversationStore:
         with self.locked(conversation_id):
             if self.path is None:
                 self._memory.pop(self._digest(conversation_id), None)
-            else:
+                return
+            try:
                 self._file(conversation_id).unlink(missing_ok=True)
+            except OSError as exc:
+                raise PrivacyError("stored alias table cannot be deleted") from exc
 
     def __contains__(self, conversation_id: object) -> bool:
         return isinstance(conversation_id, str) and self._read(conversation_id) is not None

@@ -23,6 +23,7 @@ from typing import Any
 
 from privrag.seag.json_stream import JSONStreamRestorer
 from privrag.seag.restore import Replacer, Restorer, StreamingRestorer, fold
+from privrag.types import PrivacyError
 
 __all__ = ["AliasEntry", "AliasTable", "AliasedSpan"]
 
@@ -99,6 +100,8 @@ class AliasTable:
                 raise ValueError("alias table rows need a non-empty original and alias")
             if e.original in seen:
                 raise ValueError(f"duplicate original in alias table (label {e.label})")
+            if not isinstance(e.original, str) or not isinstance(e.alias, str):
+                raise ValueError("alias table rows hold strings")
             seen.add(e.original)
 
     # -- views ------------------------------------------------------------
@@ -169,7 +172,10 @@ class AliasTable:
         hit = self._alias_cache.get(text)
         if hit is not None:
             return hit
-        out = self._compiled()[0].sub(text)
+        try:
+            out = self._compiled()[0].sub(text)
+        except Exception as exc:  # fail closed, the text is not sent
+            raise PrivacyError(f"aliasing failed ({type(exc).__name__})") from exc
         self._remember_alias(text, out)
         return out
 
@@ -186,7 +192,10 @@ class AliasTable:
 
     def restore(self, text: str) -> str:
         """Aliases in a generated text → originals (case-tolerant, longest first)."""
-        return self._compiled()[1].restore(text)
+        try:
+            return self._compiled()[1].restore(text)
+        except Exception as exc:
+            raise PrivacyError(f"restoring failed ({type(exc).__name__})") from exc
 
     def streaming_restorer(self) -> StreamingRestorer:
         return self._compiled()[1].stream()
@@ -235,6 +244,15 @@ class AliasTable:
         have = {e.original for e in self.entries}
         rows = list(self.entries) + [e for e in entries if e.original not in have]
         return AliasTable(rows, {**self.params, **(params or {})})
+
+    def clear(self) -> None:
+        """Forget every row, parameter and compiled matcher (the originals leave memory with them)."""
+        with self._lock:
+            self.entries = []
+            self.params = {}
+            self._alias_cache = {}
+            self._forward = None
+            self._restorer = None
 
     def without(self, originals: Sequence[str]) -> AliasTable:
         drop = set(originals)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 
 from privrag.generalize import canonical_label
@@ -39,7 +40,7 @@ from privrag.seag.table import AliasEntry, AliasTable
 from privrag.seag.values import VALUE_CATEGORIES
 from privrag.types import DetectedEntity
 
-__all__ = ["needles", "person_tokens", "leaks", "close_case_leaks"]
+__all__ = ["needles", "person_tokens", "leaks", "close_case_leaks", "valid_alias"]
 
 _COMMON_ZIPF = 4.5
 _TITLES = MALE_HONORIFICS | FEMALE_HONORIFICS | frozenset("mx dr prof rev sir".split())
@@ -145,3 +146,34 @@ def close_case_leaks(
         exact.add(alias)
         rows.append(AliasEntry(surface, alias, row.label, row.entity_id, "variant"))
     return table.extended(rows) if rows else table
+
+
+#: punctuation an alias may hold even where its original does not (names, addresses, identifiers)
+_SAFE_PUNCT = frozenset(" .,'’-&/+()@_:#")
+MAX_ALIAS_GROWTH = 3
+MAX_ALIAS_MIN = 64
+
+
+def valid_alias(original: str, alias: str) -> bool:
+    """Whether a proposed alias may enter a table.
+
+    Any generator's proposal (an LLM's above all) is checked: a bounded
+    length (at most three times the original, 64 characters for short
+    ones), no line break, tab or other control or format character, and no
+    punctuation beyond a safe set unless the original has it — a regex
+    metacharacter or a newline in an alias is no name. Restoring escapes
+    every pattern anyway (:mod:`privrag.seag.restore`); this keeps
+    what the generator reads sane and bounded."""
+    if not alias or not alias.strip() or len(alias) > max(MAX_ALIAS_MIN, MAX_ALIAS_GROWTH * len(original)):
+        return False
+    if alias != alias.strip() and original == original.strip():
+        return False
+    allowed = set(original)
+    for ch in alias:
+        if ch in allowed or ch.isalnum() or ch in _SAFE_PUNCT:
+            continue
+        cat = unicodedata.category(ch)
+        if cat.startswith("M"):  # combining accents
+            continue
+        return False
+    return True
