@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterator
-from contextvars import ContextVar
 from typing import Any
 
-from langchain_core.messages import AIMessageChunk, BaseMessage
+from langchain_core.messages import AIMessageChunk
 from langchain_core.runnables import Runnable, RunnableConfig
 from langchain_core.runnables.config import ensure_config
 
-from langchain_privrag._seag_values import (
-    _alias,
-    _collect,
-    _map_value,
-    _restore_message,
-    _StreamState,
-)
+from langchain_privrag._seag_stream import ChunkRestorer
+from langchain_privrag._seag_values import alias as _alias
+from langchain_privrag._seag_values import collect as _collect
+from langchain_privrag._seag_values import restore_value
 from privrag.seag import SEAG, SEAGRequest
 from privrag.types import PrivacyError
 
@@ -26,13 +24,19 @@ __all__ = ["SEAGAliasRunnable", "SEAGRestoreRunnable"]
 
 # -- LCEL pieces ----------------------------------------------------------------------------
 
-_STANDALONE: ContextVar[dict[int, SEAGRequest] | None] = ContextVar("privrag_seag_standalone", default=None)
-
-
 def _run_key(config: RunnableConfig | None) -> str | None:
+    """The enclosing run (the sequence both steps belong to), or None outside one."""
     callbacks = (config or {}).get("callbacks")
     parent = getattr(callbacks, "parent_run_id", None)
     return str(parent) if parent else None
+
+
+def _refuse_standalone() -> PrivacyError:
+    return PrivacyError(
+        "SEAGAliasRunnable runs only inside a sequence that also holds its restorer "
+        "(alias | prompt | llm | parser | alias.restorer()): outside one, two requests could not be told "
+        "apart. For a single model call use SEAGChatModel."
+    )
 
 
 class SEAGAliasRunnable(Runnable[Any, Any]):
@@ -68,76 +72,94 @@ class SEAGAliasRunnable(Runnable[Any, Any]):
             chain.invoke("Where does John Jordan live?")
     """
 
-    #: tables of runs whose restore step has not run yet (bounded)
+    #: tables of runs whose restore step has not run yet (bounded; older ones are dropped,
+    #: so their restore step fails closed)
     MAX_PENDING = 4096
 
-    def __init__(self, seag: SEAG | None = None, *, conversation_id: str | None = None, seed: int | None = None) -> None:
+    def __init__(self, seag: SEAG | None = None, *, conversation_id: str | None = None, seed: int | None = None,
+                 pending_ttl_s: float = 300.0) -> None:
         self.seag = seag if seag is not None else SEAG()
         self.conversation_id = conversation_id
         self.seed = seed
-        self._pending: OrderedDict[str, SEAGRequest] = OrderedDict()
+        self.pending_ttl_s = pending_ttl_s
+        self._pending: OrderedDict[str, tuple[SEAGRequest, float]] = OrderedDict()
         self._lock = threading.Lock()
 
     def restorer(self) -> SEAGRestoreRunnable:
         return SEAGRestoreRunnable(alias=self)
 
     # -- table hand-over --------------------------------------------------------
-    def _remember(self, key: str | None, req: SEAGRequest) -> None:
-        if key is None:
-            slots = dict(_STANDALONE.get() or {})
-            slots[id(self)] = req
-            _STANDALONE.set(slots)
-            return
+    def _purge(self) -> None:
+        now = time.monotonic()
+        while self._pending:
+            key, (_, deadline) = next(iter(self._pending.items()))
+            if deadline > now and len(self._pending) <= self.MAX_PENDING:
+                break
+            self._pending.popitem(last=False)
+
+    def _remember(self, key: str, req: SEAGRequest) -> None:
         with self._lock:
-            self._pending[key] = req
-            while len(self._pending) > self.MAX_PENDING:
-                self._pending.popitem(last=False)
+            self._pending[key] = (req, time.monotonic() + self.pending_ttl_s)
+            self._purge()
+
+    def discard(self, key: str) -> None:
+        """Drop the table of run ``key`` (a sequence that failed before its restore step)."""
+        with self._lock:
+            self._pending.pop(key, None)
+
+    def pending(self) -> int:
+        """How many tables wait for their restore step (0 when every run has finished)."""
+        with self._lock:
+            self._purge()
+            return len(self._pending)
 
     def take(self, config: RunnableConfig | None) -> SEAGRequest:
         """The request of this run (removed: a table lives for one request)."""
         key = _run_key(config)
-        req = None
-        if key is not None:
-            with self._lock:
-                req = self._pending.pop(key, None)
-        if req is None:
-            slots = dict(_STANDALONE.get() or {})
-            req = slots.pop(id(self), None)
-            _STANDALONE.set(slots)
-        if req is None:
+        if key is None:
+            raise _refuse_standalone()
+        with self._lock:
+            self._purge()
+            entry = self._pending.pop(key, None)
+        if entry is None:
             raise PrivacyError(
                 "no alias table for this run: put SEAGAliasRunnable and its restorer in the same sequence"
             )
-        return req
+        return entry[0]
+
+    def _prepare(self, value: Any) -> tuple[SEAGRequest, Any]:
+        try:
+            req = self.seag.prepare(_collect(self.seag, value), seed=self.seed, conversation_id=self.conversation_id)
+            return req, _alias(self.seag, req, value)
+        except PrivacyError:
+            raise
+        except Exception as exc:
+            raise PrivacyError(f"SEAG could not alias the input ({type(exc).__name__})") from exc
 
     # -- Runnable ---------------------------------------------------------------
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         key = _run_key(config)
-        holder: list[SEAGRequest] = []
+        if key is None:
+            raise _refuse_standalone()
 
         def run(value: Any) -> Any:
-            req = self.seag.prepare(_collect(self.seag, value), seed=self.seed, conversation_id=self.conversation_id)
-            holder.append(req)
-            return _alias(self.seag, req, value)
+            req, out = self._prepare(value)
+            self._remember(key, req)
+            return out
 
-        out = self._call_with_config(run, input, ensure_config(config), run_type="chain")
-        self._remember(key, holder[0])
-        return out
+        return self._call_with_config(run, input, ensure_config(config), run_type="chain")
 
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         key = _run_key(config)
-        holder: list[SEAGRequest] = []
+        if key is None:
+            raise _refuse_standalone()
 
         async def run(value: Any) -> Any:
-            req = await self.seag.aprepare(
-                _collect(self.seag, value), seed=self.seed, conversation_id=self.conversation_id
-            )
-            holder.append(req)
-            return _alias(self.seag, req, value)
+            req, out = await asyncio.to_thread(self._prepare, value)
+            self._remember(key, req)
+            return out
 
-        out = await self._acall_with_config(run, input, ensure_config(config), run_type="chain")
-        self._remember(key, holder[0])
-        return out
+        return await self._acall_with_config(run, input, ensure_config(config), run_type="chain")
 
 
 class SEAGRestoreRunnable(Runnable[Any, Any]):
@@ -221,9 +243,7 @@ class SEAGRestoreRunnable(Runnable[Any, Any]):
 
 
 def _restore_any(req: SEAGRequest, value: Any) -> Any:
-    if isinstance(value, BaseMessage):
-        return _restore_message(value, req)
-    return _map_value(value, req.table.restore, req.table.restore_value)
+    return restore_value(req, value)
 
 
 class _RestoreStream:
@@ -235,19 +255,18 @@ class _RestoreStream:
         self.config = config
         self.req: SEAGRequest | None = None
         self.text: Any = None
-        self.messages: _StreamState | None = None
+        self.messages: ChunkRestorer | None = None
 
     def feed(self, chunk: Any) -> list[Any]:
         if self.req is None:
             self.req = self.alias.take(self.config)
-            self.text = self.req.streaming_restorer()
         if isinstance(chunk, str):
+            self.text = self.text or self.req.streaming_restorer()
             out = self.text.feed(chunk)
             return [out] if out else []
         if isinstance(chunk, AIMessageChunk):
-            self.messages = self.messages or _StreamState(self.req)
-            restored = self.messages.feed(chunk)
-            return [restored.message] if restored is not None else []
+            self.messages = self.messages or ChunkRestorer(self.req)
+            return [self.messages.feed(chunk)]
         return [_restore_any(self.req, chunk)]
 
     def flush(self) -> list[Any]:
@@ -257,5 +276,6 @@ class _RestoreStream:
             if tail:
                 out.append(tail)
         if self.messages is not None:
-            out.append(self.messages.flush().message)
+            out.append(self.messages.flush())
+        self.req = self.text = self.messages = None  # the table is released with the stream
         return out

@@ -286,14 +286,16 @@ def test_lcel_stream_batch_and_async(seag, inner):
     _assert_clean(model, rec)
 
 
-def test_lcel_standalone_pair(seag, inner):
+def test_lcel_standalone_alias_step_is_refused(seag, inner):
+    """Outside a sequence two requests in one thread could not be told apart (issue 19): refused."""
     from langchain_privrag import SEAGAliasRunnable
 
-    model, rec = inner
+    model, _ = inner
     alias = SEAGAliasRunnable(seag)
-    aliased = alias.invoke("Where is John Jordan?")
-    answer = model.invoke(aliased)
-    assert alias.restorer().invoke(answer).content == "You asked: Where is John Jordan?"
-    _assert_clean(model, rec)
-    with pytest.raises(PrivacyError):  # one table per request: it was used up
+    with pytest.raises(PrivacyError, match="inside a sequence"):
+        alias.invoke("Where is John Jordan?")
+    with pytest.raises(PrivacyError, match="inside a sequence"):
+        asyncio.run(alias.ainvoke("Where is John Jordan?"))
+    with pytest.raises(PrivacyError, match="inside a sequence"):
         alias.restorer().invoke("again")
+    assert alias.pending() == 0 and model.received == []
