@@ -31,6 +31,19 @@ def test_vocabulary_terms_are_kept(finder: KeepFinder, text: str, term: str, why
     assert any(text[k.start : k.end] == term and k.why == why for k in finder.find(text))
 
 
+@pytest.mark.parametrize(
+    ("text", "not_kept"),
+    [
+        ("Three other persons were present.", "persons"),  # a word of an ICD-10-CM chapter title
+        ("He was sentenced to imprisonment.", "imprisonment"),  # Z65.1: a circumstance, not a condition
+        ("The bottle exploded in his hand.", "bottle exploded"),  # external causes (V–Y)
+        ("He suffered a fracture of the left tibia.", "fracture of"),  # a cut phrase never ends in "of"
+    ],
+)
+def test_circumstances_and_fragments_are_not_diagnoses(finder: KeepFinder, text: str, not_kept: str) -> None:
+    assert not_kept not in {text[k.start : k.end] for k in finder.find(text)}
+
+
 def test_a_surname_after_an_honorific_is_not_a_term(finder: KeepFinder) -> None:
     text = "Mr Jones's fracture was reviewed by Mrs Graves."
     kept = {text[k.start : k.end] for k in finder.find(text)}

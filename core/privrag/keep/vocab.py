@@ -7,7 +7,11 @@ process, so a missing package degrades one keep reason instead of the detector:
   107,000 generic and brand names from DrugBank, MeSH and Wikipedia;
 * **diagnoses, symptoms, findings** — ``simple-icd-10-cm`` (MIT; CMS/CDC
   ICD-10-CM, public domain): every code's description and inclusion terms,
-  cut at their qualifiers ("Crohn's disease, unspecified" → "crohn's disease");
+  cut at their qualifiers ("Crohn's disease, unspecified" → "crohn's disease"),
+  without the chapters that are not conditions:
+  external causes (V–Y: "accidents", "bottle exploded") and socioeconomic and
+  psychosocial circumstances (Z55–Z65: "imprisonment", "problems related to
+  education") describe a person's circumstances, which is what identifies;
 * **how common a word is** — ``wordfreq`` (Apache-2.0; data CC BY-SA 4.0,
   Speer 2022): the Zipf frequency of a word in web, news and Wikipedia text.
   A public body or a household brand ("NHS", "Visa", "UPS") is written
@@ -41,7 +45,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 #: bump when the way the vocabularies are derived changes (invalidates the disk cache)
-_VOCAB_VERSION = 2
+_VOCAB_VERSION = 4
 
 #: longest vocabulary phrase matched, in words
 MAX_TERM_WORDS = 6
@@ -179,6 +183,9 @@ def _build_icd_terms() -> frozenset[str]:
     common = _common_words()
     out: set[str] = set()
     for code in icd.get_all_codes(with_dots=False):
+        if _circumstance(code):
+            continue
+        encounter = code[:1].upper() == "Z"  # encounters and status: phrases, never one word ("persons")
         phrases = [icd.get_description(code)]
         try:
             phrases += icd.get_inclusion_term(code)
@@ -187,7 +194,7 @@ def _build_icd_terms() -> frozenset[str]:
         for phrase in phrases:
             for variant in _variants(phrase):
                 n = len(words(variant))
-                if n == 0 or n > MAX_TERM_WORDS or variant in common:
+                if n == 0 or n > MAX_TERM_WORDS or variant in common or (encounter and n == 1):
                     continue
                 if n == 1 and (zipf(variant) >= 4.6 or len(variant) < 5):
                     continue
@@ -195,8 +202,22 @@ def _build_icd_terms() -> frozenset[str]:
     return frozenset(out)
 
 
+#: ICD-10-CM chapters of circumstances, not conditions: external causes (V–Y)
+_CIRCUMSTANCE_CHAPTERS = frozenset("VWXY")
+
+
+def _circumstance(code: str) -> bool:
+    """External causes (V–Y) and socioeconomic and psychosocial circumstances (Z55–Z65:
+    education, work, housing, imprisonment, family) — facts about a person, not conditions."""
+    c = code.upper()
+    return c[:1] in _CIRCUMSTANCE_CHAPTERS or (c[:1] == "Z" and c[1:3].isdigit() and 55 <= int(c[1:3]) <= 65)
+#: a variant cut before its object ends in one of these: "fracture of", "loss of" — a fragment
+_DANGLING = frozenset("of in on at to by for with without from and or the a an due".split())
+
+
 def _variants(phrase: str) -> list[str]:
-    """The phrase normalised, and its head before the first qualifier."""
+    """The phrase normalised, and its head before the first qualifier, never ending in a
+    preposition or conjunction ("fracture of" becomes "fracture")."""
     p = normalise_spelling(phrase).strip()
     head = _QUALIFIER.split(p, maxsplit=1)[0].strip()
     out = {p, head, _LEADING.sub("", head)}
@@ -204,7 +225,13 @@ def _variants(phrase: str) -> list[str]:
         ws = v.split()
         if len(ws) >= 3:
             out.add(" ".join(ws[:-1]))
-    return [v.strip() for v in out if v.strip()]
+    clean = set()
+    for v in out:
+        ws = v.split()
+        while ws and ws[-1] in _DANGLING:
+            ws.pop()
+        clean.add(" ".join(ws))
+    return [v for v in clean if v]
 
 
 @functools.lru_cache(maxsize=1)
