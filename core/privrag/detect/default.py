@@ -31,7 +31,10 @@ A calibrated composite, built once per process:
   every other occurrence of a detected name is marked too.
 
 Long texts are windowed by each member (spaCy in 100k-character windows,
-GLiNER in overlapping 200-word windows).
+GLiNER in overlapping 200-word windows), and a text over 10,000 characters
+goes through the whole composite in overlapping windows with the
+document-wide steps run once, in time linear in its length
+(:mod:`privrag.detect.long_text`).
 """
 
 from __future__ import annotations
@@ -137,6 +140,11 @@ class ParallelCompositeDetector(BaseDetector):
     """
 
     name = "composite"
+    #: texts longer than this are processed in windows of this many characters, neighbours
+    #: overlapping by ``window_overlap``, ``window_batch`` windows per call to the members
+    window_chars: int = 10_000
+    window_overlap: int = 1_000
+    window_batch: int = 4
 
     def __init__(
         self,
@@ -147,6 +155,7 @@ class ParallelCompositeDetector(BaseDetector):
         complete_slots: bool = True,
         keep: Any = None,
         propagate_names: bool = True,
+        progress: bool | None = None,
     ) -> None:
         if not detectors:
             raise ValueError("ParallelCompositeDetector needs at least one detector")
@@ -158,6 +167,8 @@ class ParallelCompositeDetector(BaseDetector):
         self.keep = keep
         #: mark the other mentions of detected persons' names (:mod:`privrag.detect.name_propagation`)
         self.propagate_names = propagate_names
+        #: show a progress bar inside a long text (``None``: on a terminal, unless ``PRIVRAG_PROGRESS`` says)
+        self.progress = progress
         self._pool: Any = None
 
     def _members_batch(self, texts: list[str]) -> list[list[list[DetectedEntity]]]:
@@ -178,8 +189,22 @@ class ParallelCompositeDetector(BaseDetector):
 
         Keep spans are found after the union and slot completion, so a
         public entity is judged on the merged span in its context, and they
-        shorten only soft spans (:func:`privrag.keep.apply_keep`).
+        shorten only soft spans (:func:`privrag.keep.apply_keep`). A text
+        over ``window_chars`` goes through in windows, in linear time
+        (:mod:`privrag.detect.long_text`).
         """
+        from privrag.detect.long_text import detect_long
+
+        texts = list(texts)
+        short = [i for i, t in enumerate(texts) if len(t) <= self.window_chars]
+        out: list[Any] = [None] * len(texts)
+        for i, res in zip(short, self._pipeline([texts[i] for i in short]) if short else [], strict=True):
+            out[i] = res
+        return [res if res is not None else detect_long(self, t) for t, res in zip(texts, out, strict=True)]
+
+    def _pipeline(self, texts: Sequence[str], *, document: bool = True) -> list[tuple[list[DetectedEntity], list[Any]]]:
+        """The members and every step after them; for a window of a long text (``document=False``)
+        name propagation and keep application are left to the whole document."""
         from privrag.detect.contact_blocks import complete_blocks
         from privrag.detect.name_propagation import propagate_names
         from privrag.detect.overlap import resolve_overlaps
@@ -195,14 +220,14 @@ class ParallelCompositeDetector(BaseDetector):
             merged = resolve_overlaps(spans, text, strategy="union", source_priority=self.source_priority)
             if self.complete_slots:
                 merged = complete_blocks(text, complete_slots(text, merged))
-            if self.propagate_names:
+            if self.propagate_names and document:
                 merged = propagate_names(text, merged)
             keeps: list[Any] = []
             if self.keep is not None:
                 from privrag.keep import apply_keep
 
                 keeps = self.keep.find(text, merged)
-                merged = apply_keep(text, merged, keeps)
+                merged = apply_keep(text, merged, keeps) if document else merged
             out.append((merged, keeps))
         return out
 

@@ -12,10 +12,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from privrag.types import DetectedEntity
 
-__all__ = ["Window", "word_windows", "char_windows", "detect_windowed"]
+__all__ = ["Window", "word_windows", "char_windows", "seam_windows", "seam_cuts", "owned", "detect_windowed"]
+
+
+class _Spanlike(Protocol):
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def end(self) -> int: ...
+
+
+_S = TypeVar("_S", bound=_Spanlike)
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,78 @@ def char_windows(text: str, max_chars: int, overlap_chars: int) -> list[Window]:
         nxt = end - overlap_chars
         sp = text.find(" ", nxt, end)
         start = sp + 1 if sp != -1 else nxt
+    return out
+
+
+def seam_windows(text: str, max_chars: int, overlap_chars: int) -> list[Window]:
+    """Windows of at most ``max_chars``; neighbours share at least ``overlap_chars``.
+
+    A window ends at a paragraph break, else a line break, else a space in
+    its second half, and the next one starts at a line break (else a space)
+    ``overlap_chars`` or more before that end: a letter, a contact block or a
+    list is cut between its lines where possible, never inside a word.
+    Linear in ``len(text)``.
+    """
+    if max_chars <= 0 or not 0 <= overlap_chars <= max_chars // 4:
+        raise ValueError("need max_chars > 0 and 0 <= overlap_chars <= max_chars // 4")
+    n = len(text)
+    if n <= max_chars:
+        return [Window(0, n)]
+    out: list[Window] = []
+    start = 0
+    while True:
+        end = start + max_chars
+        if end >= n:
+            out.append(Window(start, n))
+            return out
+        lo = start + max_chars // 2
+        for sep in ("\n\n", "\n", " "):
+            cut = text.rfind(sep, lo, end)
+            if cut != -1:
+                end = cut + len(sep)
+                break
+        out.append(Window(start, end))
+        nxt = end - overlap_chars
+        floor = max(start + 1, nxt - overlap_chars // 2)
+        for sep in ("\n", " "):
+            cut = text.rfind(sep, floor, nxt)
+            if cut != -1:
+                nxt = cut + 1
+                break
+        start = nxt
+
+
+def seam_cuts(windows: Sequence[Window]) -> list[int]:
+    """Where ownership passes from one window to the next: the middle of their overlap.
+
+    ``cuts[i]`` to ``cuts[i + 1]`` is what window ``i`` owns (``cuts[0] == 0``,
+    the last is the text's end).
+    """
+    cuts = [0]
+    for a, b in zip(windows, windows[1:], strict=False):
+        cuts.append(max(cuts[-1], (b.start + a.end) // 2))
+    cuts.append(windows[-1].end if windows else 0)
+    return cuts
+
+
+def owned(windows: Sequence[Window], found: Sequence[Sequence[_S]]) -> list[_S]:
+    """The spans (in text offsets) each window is trusted for, from all windows.
+
+    A window owns the spans that start between its cuts (:func:`seam_cuts`),
+    far from its own edges, where a span cut by the edge is found in part
+    only; a span that crosses a cut is taken from both windows that see it,
+    whole, and the caller's union merges them into one. What a window found
+    in its half of an overlap only (an entity cut by its edge) is dropped: the
+    neighbour sees that entity whole and owns it.
+    """
+    cuts = seam_cuts(windows)
+    out: list[_S] = []
+    for i, spans in enumerate(found):
+        lo, hi = cuts[i], cuts[i + 1]
+        for s in spans:
+            crosses = s.start < lo < s.end or s.start < hi < s.end
+            if lo <= s.start < hi or crosses:
+                out.append(s)
     return out
 
 
