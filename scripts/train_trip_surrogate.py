@@ -59,11 +59,13 @@ def _cached(kind: str, tag: str, docs, build, refresh: bool, fields: tuple[str, 
 
 
 _SENT = ("X", "y", "base", "kind", "level")
+_EMPTY = None  # set in main: an empty TrainingSet when only the token head is refit
 _TOK = ("X", "y", "level")
 
 
-def _mix(sources, seed: int, embedder, refresh: bool):
-    """The training mix, each source cached on its own (see privrag.trip.train_mix)."""
+def _mix(sources, seed: int, embedder, refresh: bool, sentence: bool = True):
+    """The training mix, each source cached on its own (see privrag.trip.train_mix);
+    ``sentence=False`` builds only the token head's set (one encoder pass per window)."""
     from privrag.trip.train import TrainingSet, build_training_set
     from privrag.trip.train_mix import concat_token_sets, concat_training_sets, source_report
     from privrag.trip.train_tokens import TokenSet, build_token_set
@@ -73,13 +75,13 @@ def _mix(sources, seed: int, embedder, refresh: bool):
         opts, s_k = src.options(), seed + 101 * k
         tag = json.dumps([s_k, opts])
         s = TrainingSet(**_cached("trainset", tag, src.docs, partial(
-            build_training_set, src.docs, embedder, seed=s_k, **opts), refresh, _SENT))
+            build_training_set, src.docs, embedder, seed=s_k, **opts), refresh, _SENT)) if sentence else _EMPTY
         t = TokenSet(**_cached("tokenset", tag, src.docs, partial(
             build_token_set, src.docs, embedder, seed=s_k, short_per_chunk=opts["short_per_chunk"]), refresh, _TOK))
         sent.append(s)
         toks.append(t)
         report.append(source_report(src, s, t))
-    return concat_training_sets(sent), concat_token_sets(toks), report
+    return (concat_training_sets(sent) if sentence else None), concat_token_sets(toks), report
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -96,9 +98,12 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--token-ensemble", type=int, default=3)
     ap.add_argument("--token-epochs", type=int, default=300)
     ap.add_argument("--token-direct-weight", type=float, default=5.0)
-    ap.add_argument("--synth-docs", type=int, default=500,
+    ap.add_argument("--synth-docs", type=int, default=400,
                     help="generated documents of our users' genres added to TAB train (0: TAB only)")
-    ap.add_argument("--skip-checks", action="store_true", help="no dev ranking checks (smoke runs)")
+    ap.add_argument("--heads", choices=("both", "token"), default="both",
+                    help="'token': refit only the token head (TripRag's S_priv) and keep the sentence head of --out")
+    ap.add_argument("--no-checks", action="store_true", help="fit and save only; run --check-only later")
+    ap.add_argument("--check-only", action="store_true", help="only the dev ranking checks of the surrogate in --out")
     ap.add_argument("--no-domains-check", action="store_true", help="skip the S_priv ranking check on domains dev")
     ap.add_argument("--out", type=Path, default=ASSETS)
     ap.add_argument("--refresh", action="store_true", help="re-embed instead of using the cache")
@@ -106,64 +111,95 @@ def main(argv: list[str] | None = None) -> dict:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
 
     from privrag.embed import default_embedder
-    from privrag.eval.datasets import DataMissingError, domains_path, load_domains, load_tab
-    from privrag.trip.train import TrainingSet, build_training_set, fit_surrogate, ranking_report
-    from privrag.trip.train_mix import MixSource, domain_docs_as_labeled, synth_source
-    from privrag.trip.train_tokens import entity_ranking, fit_token_head
 
     emb = default_embedder()
+    if args.check_only:
+        return _checks(args, emb)
+    report = _fit(args, emb)
+    if not args.no_checks:
+        report = _checks(args, emb)
+    print(json.dumps(report, indent=2))
+    return report
+
+
+def _fit(args, emb) -> dict:
+    """Build the mix, fit the head(s), save surrogate.npz and the mix part of the report."""
+    global _EMPTY
+    from privrag.eval.datasets import load_tab
+    from privrag.trip.surrogate import PrivacySurrogate
+    from privrag.trip.train import TrainingSet, fit_surrogate
+    from privrag.trip.train_mix import MixSource, synth_source
+    from privrag.trip.train_tokens import fit_token_head
+
+    _EMPTY = TrainingSet(X=np.zeros((0, 384), np.float32), y=np.zeros(0, np.float32), base=np.zeros(0, np.int64),
+                         kind=np.zeros(0, np.int64), level=np.zeros(0))
     t0 = time.time()
     tab_train = load_tab("train", args.data_dir)
     sources = [MixSource(f"TAB train ({len(tab_train)} docs)", tab_train, "tab")]
     if args.synth_docs:
         sources.append(synth_source(args.synth_docs, args.seed))
-    train, tokens, mix = _mix(sources, args.seed, emb, args.refresh)
-    dev_docs = load_tab("dev", args.data_dir)
-    dev = TrainingSet(**_cached("trainset", json.dumps([args.seed + 1, "dev"]), dev_docs,
-                                lambda: build_training_set(dev_docs, emb, seed=args.seed + 1), args.refresh, _SENT))
+    both = args.heads == "both"
+    train, tokens, mix = _mix(sources, args.seed, emb, args.refresh, sentence=both)
     t_embed = time.time() - t0
     t0 = time.time()
     trained_on = " + ".join(src.name for src in sources)
-    sur = fit_surrogate(
-        train, seed=args.seed, hidden=args.hidden, ensemble=args.ensemble, epochs=args.epochs,
-        weight_decay=args.weight_decay, diff_weight=args.diff_weight, direct_weight=args.direct_weight,
-        meta={"trained_on": trained_on, "encoder": "all-MiniLM-L6-v2",
-              "mix": [{k: m[k] for k in ("source", "n_docs", "n_rows", "n_tokens")} for m in mix]},
-    )
+    if both:
+        sur = fit_surrogate(
+            train, seed=args.seed, hidden=args.hidden, ensemble=args.ensemble, epochs=args.epochs,
+            weight_decay=args.weight_decay, diff_weight=args.diff_weight, direct_weight=args.direct_weight,
+            meta={"encoder": "all-MiniLM-L6-v2"})
+        sentence_on = trained_on
+    else:  # keep the sentence head (PA-HDP's R_leak, the fallback S_priv) as it is in --out
+        sur = PrivacySurrogate.load(args.out / "surrogate.npz")
+        sentence_on = sur.meta.get("sentence_head_trained_on", sur.meta.get("trained_on", "?"))
+    sur.meta.update({"trained_on": trained_on, "sentence_head_trained_on": sentence_on,
+                     "mix": [{k: m[k] for k in ("source", "n_docs", "n_rows", "n_tokens")} for m in mix]})
     sur.token_head = fit_token_head(tokens, seed=args.seed, hidden=args.token_hidden,
                                     ensemble=args.token_ensemble, epochs=args.token_epochs,
                                     direct_weight=args.token_direct_weight)
     sur.meta["token_head"] = {"hidden": args.token_hidden, "ensemble": args.token_ensemble,
                               "epochs": args.token_epochs, "direct_weight": args.token_direct_weight,
-                              "n_tokens": len(tokens)}
-    t_fit = time.time() - t0
+                              "n_tokens": len(tokens), "trained_on": trained_on}
+    for k in ("dev_ranking", "dev_ranking_sentence_head"):
+        sur.meta.pop(k, None)  # stale until the checks run on this surrogate
+    args.out.mkdir(parents=True, exist_ok=True)
+    sur.save(args.out / "surrogate.npz")
+    report = {"trained_on": trained_on, "sentence_head_trained_on": sentence_on, "training_mix": mix,
+              "n_train_tokens": len(tokens), "n_train_rows": len(train) if train is not None else None,
+              "seed": args.seed, "heads_fit": args.heads,
+              "seconds": {"embed": round(t_embed, 1), "fit": round(time.time() - t0, 1)}}
+    (args.out / "surrogate_report.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    return report
+
+
+def _checks(args, emb) -> dict:
+    """Dev ranking checks of the surrogate in --out (TAB dev; domains dev unless --no-domains-check),
+    merged into its report and meta. Dev data is only scored here, never trained on."""
+    from privrag.eval.datasets import DataMissingError, domains_path, load_domains, load_tab
+    from privrag.trip.surrogate import PrivacySurrogate
+    from privrag.trip.train_mix import domain_docs_as_labeled
+    from privrag.trip.train_tokens import entity_ranking
+
     t0 = time.time()
-    engine_dev = entity_ranking(sur, dev_docs[:1] if args.skip_checks else dev_docs, emb)
-    report = {
-        "trained_on": trained_on,
-        "training_mix": mix,
-        "dev_engine_s_priv": engine_dev,
-        "train_sentence_head": ranking_report(sur, train),
-        "dev_sentence_head_all_windows": ranking_report(sur, dev),
-        "n_train_tokens": len(tokens),
-        "n_train_rows": len(train),
-        "n_dev_rows": len(dev),
-        "seed": args.seed,
-    }
-    if not (args.no_domains_check or args.skip_checks):
-        try:  # domains dev is calibration/check data: never trained on, only scored here
+    path = args.out / "surrogate_report.json"
+    report = json.loads(path.read_text()) if path.exists() else {}
+    sur = PrivacySurrogate.load(args.out / "surrogate.npz")
+    engine_dev = entity_ranking(sur, load_tab("dev", args.data_dir), emb)
+    report["dev_engine_s_priv"] = engine_dev
+    if not args.no_domains_check:
+        try:
             report["domains_dev_engine_s_priv"] = entity_ranking(
                 sur, domain_docs_as_labeled(load_domains(domains_path(args.data_dir))), emb)
         except DataMissingError as exc:
             logging.warning("domains dev check skipped: %s", exc)
-    report["seconds"] = {"embed": round(t_embed, 1), "fit": round(t_fit, 1), "dev_check": round(time.time() - t0, 1)}
+    report.setdefault("seconds", {})["dev_check"] = round(time.time() - t0, 1)
     head = "tokens_pooled" if "tokens_pooled" in engine_dev else "sentence"
     sur.meta["dev_ranking"] = {"head": head, **{k: round(v, 4) for k, v in engine_dev[head].items()}}
     sur.meta["dev_ranking_sentence_head"] = {k: round(v, 4) for k, v in engine_dev["sentence"].items()}
-    args.out.mkdir(parents=True, exist_ok=True)
+    if "domains_dev_engine_s_priv" in report:
+        sur.meta["domains_dev_ranking"] = {k: round(v, 4) for k, v in report["domains_dev_engine_s_priv"][head].items()}
     sur.save(args.out / "surrogate.npz")
-    (args.out / "surrogate_report.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    print(json.dumps(report, indent=2))
+    path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     return report
 
 

@@ -49,7 +49,8 @@ def calibrate_command(
     limit: int | None = typer.Option(None, "--limit", min=1, help="Only the first N documents of each split (quick runs)."),
     domains: bool = typer.Option(True, "--domains/--no-domains", help="With the TAB default, also hold τ to the domain documents (pooled)."),
     domains_data: Path | None = typer.Option(None, "--domains-data", help="Domains-format JSONL for the pooled τ (default: DATA_DIR/domains/dev.jsonl)."),
-    synth_docs: int | None = typer.Option(None, "--synth-docs", min=0, help="Generated training documents added to the fit split when retraining f_priv (default: 500 with the TAB default, 0 with --data)."),
+    synth_docs: int | None = typer.Option(None, "--synth-docs", min=0, help="Generated training documents added to the fit split when retraining f_priv (default: 400 with the TAB default, 0 with --data)."),
+    surrogate_path: Path | None = typer.Option(None, "--surrogate", help="f_priv weights (.npz) to calibrate τ for (default: the shipped ones)."),
 ) -> None:
     """Calibrate TRIP-RAG (F_norm, τ; optionally f_priv) on labelled data."""
     from privrag.eval.datasets import (
@@ -90,7 +91,7 @@ def calibrate_command(
 
         emb = default_embedder()
         sources = [MixSource(f"{source} fit split ({len(fit_docs)} docs)", fit_docs, "tab")]
-        n_synth = synth_docs if synth_docs is not None else (500 if data is None else 0)
+        n_synth = synth_docs if synth_docs is not None else (400 if data is None else 0)
         if n_synth:
             sources.append(synth_source(n_synth, seed))
         typer.echo(f"training f_priv on {' + '.join(s.name for s in sources)} …")
@@ -102,6 +103,12 @@ def calibrate_command(
         surrogate.save(out / "surrogate.npz")
         report["surrogate_ranking"] = ranking
         typer.echo("S_priv ranking on the calibration split: " + json.dumps({k: round(v, 3) for k, v in ranking.items()}))
+    if surrogate is None and surrogate_path is not None:
+        if not surrogate_path.is_file():
+            raise typer.BadParameter(f"no surrogate file at {surrogate_path}", param_hint="--surrogate")
+        from privrag.trip.surrogate import PrivacySurrogate
+
+        surrogate = PrivacySurrogate.load(surrogate_path)
     engine = TripRag(surrogate=surrogate)
     typer.echo(f"scoring {len(cal_docs)} calibration documents …")
     meta = {"split": cal_split, "source": source}
