@@ -101,3 +101,12 @@ def test_calibration_sees_the_names_floor_decide_applies(make_trip):
     forced = {a.text[e.mentions[0].start:e.mentions[0].end]: row[1] for e, row in zip(a.entities, table[0], strict=True)}
     assert forced["2021"] is None
     assert np.all([v is True for k, v in forced.items() if "Grace" in k])
+
+
+def test_a_set_without_direct_spans_constrains_nothing(make_trip):
+    docs = _domain_docs()
+    for d in docs:
+        d.protect = [s for s in d.protect if s.identifier != "DIRECT"]
+    trip = make_trip(use_policy=False)
+    res = calibrate_tau_pooled(trip, [CalibrationSet("quasi only", "domains", docs)], max_er_drop=0.0, use_policy=False)
+    assert res.chosen["tau"] == res.curve[0]["tau"]  # the least masking τ is feasible

@@ -152,12 +152,14 @@ def calibrate_tau_pooled(
     cands = np.concatenate([[psis[0] - 1e-3], (psis[:-1] + psis[1:]) / 2, [psis[-1] + 1e-3]])
     if cands.size > n_grid:
         cands = np.unique(np.quantile(cands, np.linspace(0, 1, n_grid)))
-    floors = {s.name: reference[s.name][DIRECT_KEY[s.kind]] - max_er_drop for s in sets}
+    # a set without DIRECT spans (NaN reference) constrains nothing
+    floors = {s.name: reference[s.name][DIRECT_KEY[s.kind]] - max_er_drop for s in sets
+              if np.isfinite(reference[s.name][DIRECT_KEY[s.kind]])}
     curve, best = [], None
     for tau in sorted(cands, reverse=True):  # least masking first
         p = point(float(tau))
         curve.append(p)
-        if best is None and all(p[s.name][DIRECT_KEY[s.kind]] >= floors[s.name] - 1e-12 for s in sets):
+        if best is None and all(p[s.name][DIRECT_KEY[s.kind]] >= floors[s.name] - 1e-12 for s in sets if s.name in floors):
             best = p
     if best is None:  # cannot happen: the lowest candidate masks every entity Ψ decides
         best = curve[-1]
