@@ -13,15 +13,18 @@ the table and the messages, also when the call fails.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import contextvars
 import json
 import secrets
 import threading
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import AsyncIterable, AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, message_chunk_to_message
+from langchain_core.runnables.config import var_child_runnable_config
 
 from langchain_privrag._seag_stream import ChunkRestorer
 from langchain_privrag._seag_values import alias, collect, map_message, restore_message
@@ -76,6 +79,52 @@ def as_chunk(msg: Any) -> AIMessageChunk:
         tool_call_chunks=[{"name": tc["name"], "args": json.dumps(tc["args"], ensure_ascii=False), "id": tc["id"],
                            "index": i, "type": "tool_call_chunk"} for i, tc in enumerate(msg.tool_calls)],
     )
+
+
+def _detached() -> contextvars.Context:
+    """A context without the caller's run config: LangChain would otherwise merge the
+    caller's callbacks into the inner call (a second chat-model run for its handlers)."""
+    ctx = contextvars.copy_context()
+    ctx.run(var_child_runnable_config.set, None)
+    return ctx
+
+
+def call_inner(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    return _detached().run(fn, *args, **kwargs)
+
+
+def iter_inner(make: Callable[[], Iterable[Any]]) -> Iterator[Any]:
+    ctx = _detached()
+    it = ctx.run(lambda: iter(make()))
+    while True:
+        try:
+            item = ctx.run(next, it)
+        except StopIteration:
+            return
+        yield item
+
+
+async def acall_inner(make: Callable[[], Awaitable[Any]]) -> Any:
+    async def run() -> Any:
+        var_child_runnable_config.set(None)  # a task runs in a copy of the context: local to it
+        return await make()
+
+    return await asyncio.ensure_future(run())
+
+
+async def aiter_inner(make: Callable[[], AsyncIterable[Any]]) -> AsyncIterator[Any]:
+    it = make().__aiter__()
+
+    async def step() -> Any:
+        var_child_runnable_config.set(None)
+        return await it.__anext__()
+
+    while True:
+        try:
+            item = await asyncio.ensure_future(step())
+        except StopAsyncIteration:
+            return
+        yield item
 
 
 @contextlib.contextmanager
@@ -143,6 +192,8 @@ class Call:
         """Release the table and every message of this request."""
         with _LOCK:
             _REGISTRY.pop(self.token, None)
+        if self.req is not None and hasattr(self.req, "release"):
+            self.req.release()
         self.req = self.original = self.aliased = self.out = self.merged = self.shower = None
         self.pending.clear()
 

@@ -40,8 +40,12 @@ from langchain_privrag._seag_calls import (
     CALL_KEY,
     Call,
     TraceMode,
+    acall_inner,
+    aiter_inner,
     as_chunk,
+    call_inner,
     inner_errors,
+    iter_inner,
     open_call,
 )
 from langchain_privrag._seag_stream import ChunkRestorer
@@ -272,7 +276,7 @@ class SEAGChatModel(BaseChatModel):
         call = Call.of(kwargs)
         with inner_errors():
             inner, kw = self._inner(kwargs)
-            out = inner.invoke(call.aliased, config=_INNER_CONFIG, stop=stop, **kw)
+            out = call_inner(inner.invoke, call.aliased, config=_INNER_CONFIG, stop=stop, **kw)
         return ChatResult(generations=[ChatGeneration(message=call.answered(out))])
 
     async def _agenerate(
@@ -285,7 +289,7 @@ class SEAGChatModel(BaseChatModel):
         call = Call.of(kwargs)
         with inner_errors():
             inner, kw = self._inner(kwargs)
-            out = await inner.ainvoke(call.aliased, config=_INNER_CONFIG, stop=stop, **kw)
+            out = await acall_inner(lambda: inner.ainvoke(call.aliased, config=_INNER_CONFIG, stop=stop, **kw))
         return ChatResult(generations=[ChatGeneration(message=call.answered(out))])
 
     def _stream(
@@ -298,7 +302,7 @@ class SEAGChatModel(BaseChatModel):
         call = Call.of(kwargs)
         with inner_errors():
             inner, kw = self._inner(kwargs)
-            for chunk in inner.stream(call.aliased, config=_INNER_CONFIG, stop=stop, **kw):
+            for chunk in iter_inner(lambda: inner.stream(call.aliased, config=_INNER_CONFIG, stop=stop, **kw)):
                 yield ChatGenerationChunk(message=call.streamed(chunk))
         tail = call.stream_tail()
         if tail is not None:
@@ -314,7 +318,7 @@ class SEAGChatModel(BaseChatModel):
         call = Call.of(kwargs)
         with inner_errors():
             inner, kw = self._inner(kwargs)
-            async for chunk in inner.astream(call.aliased, config=_INNER_CONFIG, stop=stop, **kw):
+            async for chunk in aiter_inner(lambda: inner.astream(call.aliased, config=_INNER_CONFIG, stop=stop, **kw)):
                 yield ChatGenerationChunk(message=call.streamed(chunk))
         tail = call.stream_tail()
         if tail is not None:

@@ -95,7 +95,7 @@ class SEAGAliasRunnable(Runnable[Any, Any]):
             key, (_, deadline) = next(iter(self._pending.items()))
             if deadline > now and len(self._pending) <= self.MAX_PENDING:
                 break
-            self._pending.popitem(last=False)
+            _release(self._pending.popitem(last=False)[1][0])
 
     def _remember(self, key: str, req: SEAGRequest) -> None:
         with self._lock:
@@ -105,7 +105,9 @@ class SEAGAliasRunnable(Runnable[Any, Any]):
     def discard(self, key: str) -> None:
         """Drop the table of run ``key`` (a sequence that failed before its restore step)."""
         with self._lock:
-            self._pending.pop(key, None)
+            entry = self._pending.pop(key, None)
+        if entry is not None:
+            _release(entry[0])
 
     def pending(self) -> int:
         """How many tables wait for their restore step (0 when every run has finished)."""
@@ -194,7 +196,10 @@ class SEAGRestoreRunnable(Runnable[Any, Any]):
 
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         req = self.alias.take(config)
-        return self._call_with_config(lambda v: _restore_any(req, v), input, ensure_config(config))
+        try:
+            return self._call_with_config(lambda v: _restore_any(req, v), input, ensure_config(config))
+        finally:
+            _release(req)
 
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         req = self.alias.take(config)
@@ -202,7 +207,10 @@ class SEAGRestoreRunnable(Runnable[Any, Any]):
         async def run(value: Any) -> Any:
             return _restore_any(req, value)
 
-        return await self._acall_with_config(run, input, ensure_config(config))
+        try:
+            return await self._acall_with_config(run, input, ensure_config(config))
+        finally:
+            _release(req)
 
     def transform(self, input: Iterator[Any], config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
         config = ensure_config(config)
@@ -242,6 +250,11 @@ class SEAGRestoreRunnable(Runnable[Any, Any]):
             yield out
 
 
+def _release(req: SEAGRequest) -> None:
+    if hasattr(req, "release"):
+        req.release()
+
+
 def _restore_any(req: SEAGRequest, value: Any) -> Any:
     return restore_value(req, value)
 
@@ -277,5 +290,7 @@ class _RestoreStream:
                 out.append(tail)
         if self.messages is not None:
             out.append(self.messages.flush())
-        self.req = self.text = self.messages = None  # the table is released with the stream
+        if self.req is not None:
+            _release(self.req)  # the table is released with the stream
+        self.req = self.text = self.messages = None
         return out
