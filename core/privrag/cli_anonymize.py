@@ -41,6 +41,7 @@ from privrag.corpus import (
     check_output,
     read_corpus,
 )
+from privrag.limits import TextTooLongError
 from privrag.methods import METHODS, Protector, get_method
 from privrag.types import ProtectedText
 
@@ -75,6 +76,7 @@ def anonymize_command(
     address: str | None = typer.Option(None, "--address", help="ray: join this Ray cluster (e.g. ray://head:10001 or auto); default: start Ray on this machine."),
     workers: int | None = typer.Option(None, "--workers", min=1, help="ray: number of actors, one CPU each (default: every CPU)."),
     resume: bool = typer.Option(False, "--resume", help="Skip documents already protected by an interrupted run or already in OUT."),
+    max_chars: int | None = typer.Option(None, "--max-chars", min=1, help="Longest document protected, in characters; a longer one is reported and not written (default: PRIVRAG_MAX_CHARS or 5,000,000)."),
 ) -> None:
     """Protect every document and write the protected texts (and a report).
 
@@ -82,6 +84,8 @@ def anonymize_command(
     and left out; the rest are written), 2 on a usage error.
     """
     _check_paths(inp, out, report, encoding)
+    if max_chars is not None:  # every technique reads its default limit from here (privrag.limits)
+        os.environ["PRIVRAG_MAX_CHARS"] = str(max_chars)
     if engine != "local" or resume or out.suffix.lower() == ".parquet":  # resumable path: privrag.scale
         from privrag.scale.run import scaled_command
 
@@ -187,7 +191,8 @@ def protect_corpus(
                     continue
                 doc_id, res = item[0], next(results)
                 if isinstance(res, BaseException):
-                    _record(run, rep_fh, doc_id, type(res).__name__, "")
+                    # only a size error's message is known to hold no document text
+                    _record(run, rep_fh, doc_id, type(res).__name__, str(res) if isinstance(res, TextTooLongError) else "")
                     continue
                 out_fh.write(json.dumps({"id": doc_id, "text": res.text}, ensure_ascii=False) + "\n")
                 run.protected += 1
@@ -246,7 +251,7 @@ def _summary(run: Run, method: str, out: Path) -> None:
     if run.failures:
         _fail(f"{len(run.failures)} documents not written (id, error):")
         for doc_id, error, reason in run.failures[:SHOW_FAILURES]:
-            _fail(f"  {doc_id}  {reason if error == 'unreadable' else error}")
+            _fail(f"  {doc_id}  {reason if error == 'unreadable' else error + (f': {reason}' if reason else '')}")
         if len(run.failures) > SHOW_FAILURES:
             _fail(f"  … and {len(run.failures) - SHOW_FAILURES} more (all are in --report)")
     if not run.totals:

@@ -20,6 +20,7 @@ from privrag.detect.base import EntityDetector
 from privrag.detect.default import default_detector
 from privrag.detect.grouping import group_entities
 from privrag.detect.overlap import resolve_overlaps
+from privrag.limits import check_text_sizes, resolve_max_chars
 from privrag.metadata import PRIVRAG_KEY, Action, MetadataPolicy
 from privrag.textops import descriptor_for, replace_spans, tag_for
 from privrag.types import DetectedEntity, PrivacyReceipt, ProtectedText
@@ -37,6 +38,8 @@ class Redactor:
         mode: ``"descriptor"`` (Γ, readable) or ``"tag"`` (``<PERSON>``).
         propagate: also mask other occurrences of detected surface forms.
         metadata_policy: how metadata fields are treated by adapters.
+        max_chars: the longest text protected in one call (default ``PRIVRAG_MAX_CHARS``
+            or 5,000,000); a longer one raises :class:`~privrag.limits.TextTooLongError`.
     """
 
     MECHANISM = "redact"
@@ -48,9 +51,11 @@ class Redactor:
         mode: Mode = "descriptor",
         propagate: bool = True,
         metadata_policy: MetadataPolicy | Mapping[str, Action] | None = None,
+        max_chars: int | None = None,
     ) -> None:
         if mode not in ("descriptor", "tag"):
             raise ValueError(f"mode must be 'descriptor' or 'tag', not {mode!r}")
+        self.max_chars = resolve_max_chars(max_chars)
         self.detector = detector or default_detector()
         self.mode = mode
         self.propagate = propagate
@@ -64,6 +69,7 @@ class Redactor:
         from privrag.keep import detect_with_keep
 
         texts = list(texts)
+        check_text_sizes(texts, self.max_chars, "redaction")
         found = detect_with_keep(self.detector, texts)
         return [self._apply(t, spans, keeps) for t, (spans, keeps) in zip(texts, found, strict=True)]
 

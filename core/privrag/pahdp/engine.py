@@ -35,6 +35,7 @@ import numpy as np
 from privrag.detect.base import EntityDetector
 from privrag.detect.grouping import group_entities
 from privrag.detect.overlap import resolve_overlaps
+from privrag.limits import check_text_sizes
 from privrag.pahdp.candidates import SafePool, build_candidates, generalized_text
 from privrag.pahdp.ledger import BudgetLedger, open_ledger
 from privrag.pahdp.mechanism import ExponentialMechanism
@@ -61,7 +62,8 @@ class PAHDPConfig:
             instead of 0.7 (level 3 only) cut exposed QUASI strings under
             attack from 175 to 99 for a ROUGE-L loss of 0.007.
         budget_per_document: default ledger budget (``None``: unlimited).
-        max_context_chars: longer contexts are refused with a clear error.
+        max_context_chars: a longer context or query is refused before any work with
+            :class:`~privrag.limits.TextTooLongError` (a ``PrivacyError``); split long texts into chunks.
         risk: the :class:`RiskModel` (α, thresholds, field weights, raises).
     """
 
@@ -249,11 +251,9 @@ class PAHDP:
         for i, t in enumerate(texts):
             if not isinstance(t, str):
                 raise PrivacyError(f"context {i} must be text, got {type(t).__name__}")
-            if len(t) > self.config.max_context_chars:
-                raise PrivacyError(
-                    f"context {i} has {len(t):,} characters, more than max_context_chars="
-                    f"{self.config.max_context_chars:,}; split it into chunks first or raise the limit"
-                )
+        # the query is detected like a context: one limit for both, before any work
+        check_text_sizes([query, *texts], self.config.max_context_chars, "PA-HDP",
+                         "max_context_chars=… (PAHDPConfig) after splitting it into chunks")
         if doc_ids is not None and len(doc_ids) != len(texts):
             raise ValueError(f"{len(doc_ids)} doc_ids for {len(texts)} contexts")
         ids = [str(d) if d is not None else content_doc_id(t)

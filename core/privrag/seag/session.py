@@ -115,6 +115,9 @@ class SEAG:
             tables then persist (encrypted) per ``conversation_id``.
         seed: fixed seed for reproducible tables (``None``: a fresh random
             seed per request, so aliases cannot be predicted).
+        max_chars: the longest text of a request (default ``PRIVRAG_MAX_CHARS``
+            or 5,000,000); a longer one raises :class:`~privrag.limits.TextTooLongError`
+            before anything is detected or sent.
     """
 
     def __init__(
@@ -127,7 +130,11 @@ class SEAG:
         metadata_policy: MetadataPolicy | Mapping[str, Action] | None = None,
         store: ConversationStore | None = None,
         seed: int | None = None,
+        max_chars: int | None = None,
     ) -> None:
+        from privrag.limits import resolve_max_chars
+
+        self.max_chars = resolve_max_chars(max_chars)
         self.detector = detector if detector is not None else default_detector()
         self.config = config or BuilderConfig()
         self.builder = AliasTableBuilder(generator, config=self.config)
@@ -172,7 +179,10 @@ class SEAG:
         detector crash, a malformed stored record, a failing store write,
         a ``KeyError`` while building), and a table built before the
         failure is cleared, so no original outlives a failed request."""
+        from privrag.limits import check_text_sizes
+
         texts = [t if isinstance(t, str) else _not_text(t) for t in texts]
+        check_text_sizes(texts, self.max_chars, "SEAG")
         check_scripts(texts, self.config.covered_scripts, self.config.uncovered_scripts)
         table: AliasTable | None = None
         try:

@@ -84,6 +84,8 @@ class TripRag:
         mode: ``"descriptor"`` ("a person") or ``"tag"`` (``<PERSON>``).
         window_tokens: word pieces per scoring chunk.
         metadata_policy: how adapters treat metadata fields.
+        max_chars: the longest text protected in one call (default ``PRIVRAG_MAX_CHARS``
+            or 5,000,000); a longer one raises :class:`~privrag.limits.TextTooLongError`.
     """
 
     MECHANISM = "trip_rag"
@@ -106,9 +108,13 @@ class TripRag:
         mode: Mode = "descriptor",
         window_tokens: int = DEFAULT_WINDOW_TOKENS,
         metadata_policy: MetadataPolicy | Mapping[str, Action] | None = None,
+        max_chars: int | None = None,
     ) -> None:
         if mode not in ("descriptor", "tag"):
             raise ValueError(f"mode must be 'descriptor' or 'tag', not {mode!r}")
+        from privrag.limits import resolve_max_chars
+
+        self.max_chars = resolve_max_chars(max_chars)
         if detector is None:
             from privrag.detect.default import default_detector
 
@@ -222,8 +228,10 @@ class TripRag:
     def analyze_batch(self, texts: Sequence[str]) -> list[DocAnalysis]:
         """Detect, chunk and score every entity of every text (one encoder call)."""
         from privrag.keep import detect_with_keep
+        from privrag.limits import check_text_sizes
 
         texts = list(texts)
+        check_text_sizes(texts, self.max_chars, "TRIP-RAG")
         found = detect_with_keep(self.detector, texts)
         docs = [self._prepare(t, spans, keeps) for t, (spans, keeps) in zip(texts, found, strict=True)]
         batch: list[str] = []
