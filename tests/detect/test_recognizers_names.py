@@ -78,3 +78,30 @@ def test_kin_owners_speakers_and_residents_are_persons(text: str, expected: list
 )
 def test_no_person_without_the_name_shape(text: str) -> None:
     assert titled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Paciente: Maria das Graças Nogueira        CPF: 972.979.262-30", ["Maria das Graças Nogueira"]),
+        ("Employee:   Tomasz Wójcik\nRole: Analyst", ["Tomasz Wójcik"]),
+        ("Patient name: Aoife\nDOB: 01/02/1990", ["Aoife"]),  # one word, a given name
+        ("Patient(in): Jürgen Weiß", ["Jürgen Weiß"]),
+        ("Nombre: Lucía Fernández Ortega", ["Lucía Fernández Ortega"]),
+    ],
+)
+def test_a_person_field_of_a_form_holds_a_person(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Patient: Reports improvement in sleep.",  # one word, not a given name: a note
+        "Patient: Alert And Oriented",  # a stop word
+        "Next of kin: Daughter",
+        "Diagnosis: Atrial Fibrillation",  # not a person field
+    ],
+)
+def test_a_person_field_with_a_note_is_no_person(text: str) -> None:
+    assert titled(text) == []

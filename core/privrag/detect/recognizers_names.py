@@ -14,10 +14,10 @@ from typing import Any
 
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
 
-__all__ = ["titled_person_recognizer", "lowercase_intro_recognizer", "LowercaseIntroRecognizer"]
+__all__ = ["PERSON_FIELDS", "titled_person_recognizer", "lowercase_intro_recognizer", "LowercaseIntroRecognizer"]
 
 _NAME_WORD = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]*[\w]"
-_PARTICLE = r"(?:van|von|de|der|den|da|di|du|la|le|del|della|ben|bin|al|el|ter|zu)"
+_PARTICLE = r"(?:van|von|de|der|den|da|das|dos|do|di|du|la|le|del|della|ben|bin|al|el|ter|zu)"
 
 
 _KIN_WORD = (r"(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom|mum|dad"
@@ -52,19 +52,25 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
     """
     titles = r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Judge|Justice|Sir|Dame|Lord|Lady|Mme|Mlle|Herr|Frau|Signor|Señor"
     intro = (r"my\s+name\s+is|my\s+name's|(?:first|last|maiden|family|middle)\s+name\s+is|surname\s+is"
-             r"|calls?\s+me|called\s+me|call\s+him|call\s+her|named\s+(?:him|her)|i\s+am\s+called|name:")
+             r"|calls?\s+me|called\s+me|call\s+him|call\s+her|named\s+(?:him|her)|i\s+am\s+called")
     asked = r"(?:first|last|family|full)\s+name\?"
     byline = r"(?:directed|written|produced|posted|authored|composed)\s+by:?"
+    field = "|".join(re.escape(p).replace(r"\ ", r"[ \t]+") for p in sorted(PERSON_FIELDS, key=len, reverse=True))
     name = _name_pattern(r"\s")
     line_name = _name_pattern("[ \t]")
     return ContextPatternRecognizer(
         "PERSON",
         [Rule("titled", rf"(?<=\b(?:{titles})\.?\s{{1,2}}){name}(?<!\.)", 0.7, case_sensitive=True),
          Rule("introduced", rf"(?<=\b(?i:{intro})\s{{1,2}}){name}(?<!\.)", 0.6, case_sensitive=True),
+         # "Name: Aoife" — the value stays on the label's line ("Name: Aoife\nDOB: …")
+         Rule("named", rf"(?<=\b(?i:name):[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, case_sensitive=True),
          Rule("asked", rf"(?<=\b(?i:{asked})[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, _no_stop_word,
               case_sensitive=True),
          Rule("kin", rf"(?<=\b(?i:{_KIN})[ \t]){line_name}(?<!\.)", 0.6, _no_stop_word, case_sensitive=True),
          Rule("byline", rf"(?<=\b(?i:{byline})[ \t]{{1,8}}){line_name}(?<!\.)", 0.6, _no_stop_word,
+              case_sensitive=True),
+         # "Paciente: Maria das Graças Nogueira", "Employee: Tomasz Wójcik": a form field that holds a person
+         Rule("field", rf"(?<=(?<![\w-])(?i:{field})[ \t]*:[ \t]{{1,12}}){line_name}(?<!\.)", 0.6, _field_name,
               case_sensitive=True),
          # "Aino's daughter", "Jan Novak's widow": the owner of a kinship is a person
          Rule("kin_owner", rf"(?<![\w.'’])(?![A-Z]['’]\w{{1,2}}\b){line_name}(?=['’]s[ \t]+(?i:{_KIN_WORD})\b)", 0.6, _no_contraction,
@@ -107,6 +113,34 @@ def lowercase_intro_recognizer() -> LowercaseIntroRecognizer:
         [Rule("introduced_lower", rf"(?<=\b(?:{intro})[ \t]){word}(?:[ \t]{word})?\b", 0.6, _no_stop_word)],
         name="privrag_lowercase_intro",
     )
+
+
+#: form fields whose value is a person, in the languages of our users' records (English, German,
+#: French, Spanish, Portuguese, Italian, Dutch, Polish, Nordic): a field label is a vocabulary of the
+#: form, like :data:`privrag.form_labels.COLON_LABELS`
+PERSON_FIELDS: frozenset[str] = frozenset(
+    " ".join(p.split()) for p in """patient, patient name, client, client name, customer, customer name, employee, employee name, applicant,
+    candidate, claimant, policyholder, policy holder, insured, tenant, resident, pupil, student, member, member name,
+    next of kin, emergency contact, contact person, guardian, parent, carer, caregiver, referred by, referrer,
+    full name, first name, last name, surname, given name, family name, attendee, requester, reported by, submitted by,
+    paciente, nome, nombre, nombre completo, apellidos, cliente, empleado, funcionário, funcionario, titular,
+    patient(e), patiente, nom, prénom, nom complet, salarié, salariée, assuré, assurée, locataire,
+    patient(in), patientin, vorname, nachname, kunde, kundin, mitarbeiter, mitarbeiterin, versicherte, versicherter,
+    mieter, mieterin, naam, voornaam, achternaam, klant, medewerker, pacjent, pacjentka, imię, nazwisko,
+    imię i nazwisko, pracownik, navn, fornavn, efternavn, etternavn, namn, förnamn, efternamn, nimi""".split(",")
+    if p.strip()
+)
+
+
+def _field_name(match: str) -> bool:
+    """A field's value is a name when it has two name words or starts with a given name:
+    "Patient: Reports improvement" is a note, "Patient: Maria das Graças Nogueira" a person."""
+    from privrag.detect.recognizers_first_names import first_names
+
+    words = [w for w in match.split() if w[:1].isupper()]
+    if not words or not _no_stop_word(match):
+        return False
+    return len(words) >= 2 or words[0].lower() in first_names()
 
 
 def _no_contraction(match: str) -> bool:
