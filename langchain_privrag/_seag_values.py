@@ -62,12 +62,16 @@ BLOCK_TYPES = frozenset({
     "text", "reasoning", "refusal", "citation", "non_standard_annotation", "tool_call", "tool_call_chunk",
     "invalid_tool_call", "server_tool_call", "server_tool_call_chunk", "server_tool_result", "image", "video",
     "audio", "text-plain", "file", "non_standard",
-    # provider formats
+    # provider formats read by langchain_core.messages.block_translators (Anthropic, OpenAI
+    # chat/responses, Bedrock, Google), and the source kinds they compare "type" with
     "thinking", "redacted_thinking", "tool_use", "tool_result", "server_tool_use", "web_search_tool_result",
     "document", "image_url", "input_audio", "input_text", "output_text", "input_image", "input_file",
-    "function_call", "function_call_output", "search_result", "mcp_tool_use", "mcp_tool_result",
-    "code_execution_tool_result", "web_search_result_location", "char_location", "page_location",
-    "content_block_location", "search_result_location", "url_citation", "file_citation", "input_json_delta",
+    "function_call", "function_call_output", "search_result", "mcp_tool_use", "mcp_tool_result", "mcp_call",
+    "mcp_list_tools", "code_execution_tool_result", "code_execution_result", "code_interpreter_call",
+    "executable_code", "file_search_call", "image_generation_call", "web_search_call", "web_search_result",
+    "tool_search_call", "tool_search_output", "reasoning_content", "file_data", "web_search_result_location",
+    "char_location", "page_location", "content_block_location", "search_result_location", "url_citation",
+    "file_citation", "input_json_delta", "function", "base64", "url", "id", "python", "search",
 })
 
 _SCALARS = (int, float, bool, type(None), bytes)
