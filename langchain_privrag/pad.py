@@ -93,6 +93,9 @@ class PADHuggingFaceLLM(LLM):
     device: str = Field(default="cpu", description="Torch device for the model.")
     system_prompt: str | None = Field(default=None, description="Optional system message for the chat template.")
     use_chat_template: bool | None = Field(default=None, description="Wrap prompts in the chat template (None = when the tokenizer has one).")
+    num_threads: int | None = Field(
+        default=1, ge=1, description="torch threads for decoding, on a worker thread (None = torch's setting); see privrag.pad.threads."
+    )
     batch_size: int = Field(default=8, ge=1, description="Prompts per generate call when several prompts come at once.")
     model: Any = Field(default=None, exclude=True, description="An already loaded causal LM (optional).")
     tokenizer: Any = Field(default=None, exclude=True, description="The tokenizer of `model` (optional).")
@@ -110,6 +113,7 @@ class PADHuggingFaceLLM(LLM):
             max_new_tokens=self.max_new_tokens,
             use_chat_template=self.use_chat_template,
             system_prompt=self.system_prompt,
+            num_threads=self.num_threads,
             batch_size=self.batch_size,
         )
 

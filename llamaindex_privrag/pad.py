@@ -55,6 +55,9 @@ class PADHuggingFaceLLM(CustomLLM):
     device: str = Field(default="cpu", description="Torch device for the model.")
     system_prompt: str | None = Field(default=None, description="Optional system message for the chat template.")
     use_chat_template: bool | None = Field(default=None, description="Wrap prompts in the chat template (None = when the tokenizer has one).")
+    num_threads: int | None = Field(
+        default=1, ge=1, description="torch threads for decoding, on a worker thread (None = torch's setting); see privrag.pad.threads."
+    )
 
     _generator: PADGenerator = PrivateAttr()
 
@@ -69,6 +72,7 @@ class PADHuggingFaceLLM(CustomLLM):
             max_new_tokens=self.max_new_tokens,
             use_chat_template=self.use_chat_template,
             system_prompt=self.system_prompt,
+            num_threads=self.num_threads,
         )
 
     @classmethod

@@ -34,7 +34,7 @@ class LazyBenchGroup(TyperGroup):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in BENCHMARKS and _shipped(cmd_name):
             sub = typer.Typer()
-            importlib.import_module(f"privrag.eval.bench_{cmd_name}").register(sub)
+            importlib.import_module(_module(cmd_name)).register(sub)
             for name, cmd in typer.main.get_group(sub).commands.items():
                 self.add_command(cmd, name)
         return super().get_command(ctx, cmd_name)
@@ -42,7 +42,12 @@ class LazyBenchGroup(TyperGroup):
 
 def _shipped(name: str) -> bool:
     """Whether ``privrag.eval.bench_<name>`` exists in this build, without importing it."""
-    return importlib.util.find_spec(f"privrag.eval.bench_{name}") is not None
+    return importlib.util.find_spec(_module(name)) is not None
+
+
+def _module(name: str) -> str:
+    """``pad-speed`` → ``privrag.eval.bench_pad_speed``."""
+    return f"privrag.eval.bench_{name.replace('-', '_')}"
 
 
 app = typer.Typer(
@@ -56,7 +61,7 @@ app.command("anonymize")(anonymize_command)
 app.command("calibrate")(importlib.import_module("privrag.cli_calibrate").calibrate_command)
 
 #: benchmark modules, in ``privrag.eval``; each defines ``register(bench_app)``
-BENCHMARKS = ("redact", "detect", "trip", "seag", "pahdp", "pad", "domains", "long")
+BENCHMARKS = ("redact", "detect", "trip", "seag", "pahdp", "pad", "pad-speed", "domains", "long")
 
 
 @app.callback()

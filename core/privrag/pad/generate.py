@@ -12,7 +12,6 @@ class, so the privacy logic lives in one place.
 from __future__ import annotations
 
 import queue
-import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +20,7 @@ import torch
 
 from privrag.pad.config import PADConfig
 from privrag.pad.processor import PADLogitsProcessor, SeededSampler
+from privrag.pad.threads import check_num_threads, run_on_worker, start_worker
 from privrag.types import PrivacyReceipt
 
 __all__ = ["PADGenerator", "PADResult", "PADChunk"]
@@ -103,6 +103,9 @@ class PADGenerator:
         batch_size: prompts per ``generate`` call.
         detector: detector of the PII copy guard (``config.pii_guard``);
             default: :func:`privrag.detect.default_detector`.
+        num_threads: torch threads for decoding (default 1; ``None`` keeps
+            torch's setting). Every call decodes on a worker thread with this
+            count — see :mod:`privrag.pad.threads` for why.
     """
 
     def __init__(
@@ -118,8 +121,10 @@ class PADGenerator:
         system_prompt: str | None = None,
         batch_size: int = 8,
         detector: Any = None,
+        num_threads: int | None = 1,
     ) -> None:
         self.detector = detector
+        self.num_threads = check_num_threads(num_threads)
         self._guard: Any = None
         if (model is None) != (tokenizer is None):
             raise ValueError("pass both model and tokenizer, or neither")
@@ -203,11 +208,15 @@ class PADGenerator:
         seed_list = _seed_list(len(encoded), seed, seeds)
         results: list[PADResult | None] = [None] * len(encoded)
         order = sorted(range(len(encoded)), key=lambda i: len(encoded[i]))  # less padding
-        for start in range(0, len(order), self.batch_size):
-            idx = order[start : start + self.batch_size]
-            batch = self._run([encoded[i] for i in idx], [seed_list[i] for i in idx], max_new, stop, config, plain)
-            for i, res in zip(idx, batch, strict=True):
-                results[i] = res
+
+        def work() -> None:
+            for start in range(0, len(order), self.batch_size):
+                idx = order[start : start + self.batch_size]
+                batch = self._run([encoded[i] for i in idx], [seed_list[i] for i in idx], max_new, stop, config, plain)
+                for i, res in zip(idx, batch, strict=True):
+                    results[i] = res
+
+        run_on_worker(work, self.num_threads)
         return [r for r in results if r is not None]
 
     def stream(
@@ -227,17 +236,9 @@ class PADGenerator:
         encoded = self.encode([prompt], max_new)
         seeds = _seed_list(1, seed, None)
         streamer = _QueueStreamer()
-        box: dict[str, Any] = {}
-
-        def work() -> None:
-            try:
-                box["result"] = self._run(encoded, seeds, max_new, stop, config, False, streamer)[0]
-            except BaseException as exc:  # re-raised in the caller's thread
-                box["error"] = exc
-                streamer.end()
-
-        thread = threading.Thread(target=work, name="pad-generate", daemon=True)
-        thread.start()
+        worker = start_worker(
+            lambda: self._run(encoded, seeds, max_new, stop, config, False, streamer)[0], self.num_threads, streamer.end
+        )
         ids: list[int] = []
         emitted = ""
         hold = max((len(s) for s in stop or ()), default=1) - 1
@@ -252,10 +253,7 @@ class PADGenerator:
             if len(safe) > len(emitted) and safe.startswith(emitted):
                 yield PADChunk(safe[len(emitted) :])
                 emitted = safe
-        thread.join()
-        if "error" in box:
-            raise box["error"]
-        result: PADResult = box["result"]
+        result: PADResult = worker.wait()
         if result.text.startswith(emitted) and len(result.text) > len(emitted):
             yield PADChunk(result.text[len(emitted) :])
         yield PADChunk("", result)
