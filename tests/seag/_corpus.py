@@ -9,7 +9,7 @@ inside a MONEY span ("Eberth owes USD 387k since"), inside a DATETIME row,
 an IBAN, a date of birth, the same surname in two cases ("Corbo", "CORBO").
 
 :func:`measure` runs the checks and returns counts; ``python -m
-tests.seag._corpus N`` prints them (the numbers in the report of issue 19).
+tests.seag._corpus N SEED PER_REQUEST`` prints them (the numbers in the report of issue 19).
 """
 
 from __future__ import annotations
@@ -142,13 +142,14 @@ def _occurs(needle: str, hay: str) -> bool:
 def name_tokens(name: str) -> list[str]:
     """The parts of a name that identify (no particles, no initials)."""
     return [m.group(0) for m in TOKEN_RE.finditer(name) if m.group(0).lower() not in NAME_PARTICLES
-            and len(m.group(0)) >= 3]
+            and len(m.group(0)) >= 3 and not m.group(0).islower()]  # lower case in a name: a particle
 
 
 def leaked(case: Case, sent: str) -> list[str]:
     """Originals (whole, or a token of the name) still in the sent text."""
     out = [s.text for s in case.spans if _occurs(s.text, sent)]
-    out += [tok for tok in name_tokens(f"{case.first} {case.last}") if _occurs(tok, sent)]
+    # a part of the name the text never wrote (shape 1 has no given name) may be any alias
+    out += [tok for tok in name_tokens(f"{case.first} {case.last}") if _occurs(tok, case.text) and _occurs(tok, sent)]
     compact = re.sub(r"\s", "", case.iban)
     if compact in re.sub(r"\s", "", sent):
         out.append("iban")
@@ -159,6 +160,16 @@ def shared_digits(original: str, alias: str, keep: int = 2) -> int:
     """Aligned characters (digits) an identifier alias shares beyond its country code."""
     a, b = re.sub(r"\s", "", original)[keep:], re.sub(r"\s", "", alias)[keep:]
     return sum(1 for x, y in zip(a, b, strict=False) if x.isdigit() and x == y)
+
+
+_IBAN_LIKE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:\s?[A-Z0-9]){8,}")
+
+
+def sent_ibans(original: str, sent: str) -> list[str]:
+    """What the sent text has in the IBAN's place: IBAN-shaped strings of its length
+    (the detector may have aliased "IBAN GB33 …" as one span, so the table has no row for the IBAN alone)."""
+    n = len(re.sub(r"\s", "", original))
+    return [m.group(0) for m in _IBAN_LIKE.finditer(sent) if len(re.sub(r"\s", "", m.group(0))) == n]
 
 
 def same_day_month(case: Case, alias: str) -> bool:
@@ -190,6 +201,7 @@ class Tally:
     iban_shared_majority: int = 0
     dob_same_day_month: int = 0
     examples: list[str] = field(default_factory=list)
+    leak_examples: list[str] = field(default_factory=list)
 
     def rates(self) -> dict[str, object]:
         return {
@@ -225,14 +237,12 @@ def _answers(case: Case, table) -> dict[str, tuple[str, list[str]]]:
     return out
 
 
-def check(case: Case, req, tally: Tally, rng: random.Random) -> None:
-    table = req.table
-    sent = req.aliased[0]
+def check(case: Case, table, sent: str, tally: Tally, rng: random.Random) -> None:
     bad = leaked(case, sent)
     if bad:
         tally.leaks += 1
-        if len(tally.examples) < 8:
-            tally.examples.append(f"leak {case.locale}: {bad}")
+        if len(tally.leak_examples) < 40:
+            tally.leak_examples.append(f"leak {case.locale}: {bad} in {case.text!r}")
     if table.restore(sent) != case.text or table.params.get("roundtrip_verified") is False:
         tally.roundtrip_failures += 1
     for kind, (answer, want) in _answers(case, table).items():
@@ -256,39 +266,46 @@ def check(case: Case, req, tally: Tally, rng: random.Random) -> None:
     except ValueError:
         ok = False
     tally.json_mismatch += not ok
-    iban_alias = table.alias(case.iban)
-    shared = shared_digits(case.iban, iban_alias)
+    shared = max([shared_digits(case.iban, c) for c in sent_ibans(case.iban, sent)], default=0)
     digits = sum(c.isdigit() for c in case.iban[2:])
     tally.iban_shared_any += shared > 0
     tally.iban_shared_majority += shared * 2 > digits
     tally.dob_same_day_month += same_day_month(case, table.alias(case.dob))
 
 
-def measure(n: int, seed: int = 0, seag=None) -> Tally:
-    """Build ``n`` generated texts, alias each as one request, run every check."""
+def measure(n: int, seed: int = 0, *, per_request: int = 4, detector=None) -> Tally:
+    """Build ``n`` generated texts, alias them ``per_request`` at a time (a question and
+    its retrieved documents share one table), run every check on every text.
+
+    ``detector``: the detector to use (default: the gold spans)."""
     from privrag.seag import SEAG
 
     gold = GoldDetector()
-    seag = seag or SEAG(gold, seed=None)
+    seag = SEAG(detector or gold)
     rng = random.Random(seed + 1)
     tally = Tally()
-    for i, case in enumerate(cases(n, seed)):
-        gold.add(case)
-        tally.texts += 1
+    all_cases = cases(n, seed)
+    for i in range(0, n, per_request):
+        batch = all_cases[i : i + per_request]
+        for case in batch:
+            gold.add(case)
+        tally.texts += len(batch)
         try:
-            req = seag.prepare([case.text], seed=seed * 1_000_003 + i)
+            req = seag.prepare([c.text for c in batch], seed=seed * 1_000_003 + i)
         except PrivacyError:
-            tally.raised += 1
+            tally.raised += len(batch)
             continue
-        check(case, req, tally, rng)
+        for case, sent in zip(batch, req.aliased, strict=True):
+            check(case, req.table, sent, tally, rng)
     return tally
 
 
 def main(argv: Sequence[str]) -> None:
     n = int(argv[1]) if len(argv) > 1 else 1000
-    tally = measure(n, seed=int(argv[2]) if len(argv) > 2 else 0)
+    per = int(argv[3]) if len(argv) > 3 else 4
+    tally = measure(n, seed=int(argv[2]) if len(argv) > 2 else 0, per_request=per)
     print(json.dumps(tally.rates(), indent=1))
-    for e in tally.examples:
+    for e in tally.leak_examples + tally.examples:
         print(e)
 
 

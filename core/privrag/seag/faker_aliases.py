@@ -172,7 +172,13 @@ class _Run:
             for form in ent.forms:
                 if form in self.fixed:
                     continue
-                alias = handler(form, ent)
+                person_part = self.parts["PERSON"].get(form.lower()) if ent.category != "PERSON" else None
+                if person_part is not None and TOKEN_RE.fullmatch(form) and not self.avoid(person_part):
+                    # "Valencia" the city and "Maxi von Valencia" the person: one word, one alias,
+                    # or "Pena" written alone could never be restored
+                    alias = case_like(form, person_part)
+                else:
+                    alias = handler(form, ent)
                 if alias is None or alias == form:
                     continue
                 if self._claimed(alias, form):

@@ -42,7 +42,10 @@ __all__ = [
 TOKEN_RE = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 POSSESSIVE_RE = re.compile(r"(?:'s|’s|'S|’S)$")
 
-NAME_PARTICLES = frozenset("van von de der den da di del della la le du bin ibn al el y und and of".split())
+NAME_PARTICLES = frozenset(
+    "van von de der den da di del della la le du bin ibn al el y und and of ter ten te het dos das do des zu zur "
+    "vom zum".split()
+)
 MALE_HONORIFICS = frozenset("mr sir lord herr monsieur m signor sr señor".split())
 FEMALE_HONORIFICS = frozenset("mrs ms miss madam lady mme mlle frau madame signora sra señora dame".split())
 #: what kind of organisation it is ("… Court", "… Ltd"): always kept

@@ -34,13 +34,19 @@ _TIME = re.compile(r"(?<!\d)\d{1,2}[:.h]\d{2}(?:[:.]\d{2})?(?:\s?[ap]\.?m\.?)?(?
 _ORDINAL = re.compile(r"(?<!\w)\d{1,2}(?:st|nd|rd|th)(?!\w)", re.I)
 _SMALL_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?![\w]|[.,]\d)")
 _CORES = (*[p for _k, p in _DATE_PATTERNS], _MONTH_ONLY, _WEEKDAY, _AMOUNT, _PERCENT, _AGE, _TIME, _ORDINAL)
-#: words of values: never a name inside a value span
-_VALUE_WORDS = CALENDAR_WORDS | frozenset(
+#: words of amounts and the words around any value: never a name inside a value span
+_AMOUNT_WORDS = frozenset(
     """usd eur gbp jpy chf rub try pln sek inr us dollars dollar euros euro pounds pound yen francs roubles
-    rubles liras zlotys kronor rupees million billion thousand trillion bn k m am pm utc gmt cet est pst
-    the a an in on at of by for from to since until till before after about around approximately circa ca
-    this that next last past first second third early late mid end beginning during between and or per
-    year years day days week weeks month months age aged old total sum amount balance""".split()
+    rubles liras zlotys kronor rupees million billion thousand trillion bn k m the a an in on at of by for
+    from to since until till before after about around approximately circa ca this that next last past
+    first second third early late mid end beginning during between and or per age aged old total sum
+    amount balance""".split()
+)
+#: words of dates: part of a date span ("Christmas Day 2019"), but a name in an amount ("Day owes USD 662k")
+_DATE_WORDS = CALENDAR_WORDS | frozenset(
+    """year years day days week weeks month months christmas easter eve thanksgiving ramadan hanukkah diwali
+    new spring summer autumn fall winter morning afternoon evening night noon midnight today tomorrow
+    yesterday am pm utc gmt cet est pst""".split()
 )
 _COMMON_ZIPF = 4.5
 
@@ -73,17 +79,29 @@ def _outside(text: str, cores: Sequence[tuple[int, int]]) -> list[tuple[int, int
     return out
 
 
-def _name_like(word: str, known_parts: frozenset[str]) -> bool:
+def _sentence_start(text: str, pos: int) -> bool:
+    gap = len(text[:pos]) - len(text[:pos].rstrip())
+    before = text[: pos - gap]
+    return not before or before[-1] in ".!?•*-–—\"“" or "\n" in text[pos - gap : pos]
+
+
+def _name_like(word: str, known_parts: frozenset[str], mid_sentence: bool = False, *,
+               date: bool = True, after_particle: bool = False) -> bool:
+    """A name part of the request, a known given name or surname, a capitalised word after a
+    particle ("van Day") or that is no everyday word — or, in mid-sentence, any capitalised
+    word ("since 2010 Link owes …"). Date words are names only in an amount ("Ramadan owes …")."""
     low = word.lower()
-    if low in known_parts:
+    if low in known_parts or (after_particle and word[:1].isupper() and word.isalpha()):
         return True
-    if low in _VALUE_WORDS or low in NAME_PARTICLES:
+    if low in _AMOUNT_WORDS or (date and low in _DATE_WORDS) or low in NAME_PARTICLES:
+        return False
+    if not word.replace("-", "").replace("'", "").isalpha():
         return False
     if not word[:1].isupper():  # a name written in lower case: only a known one that is no everyday word
         return len(word) >= 3 and _name_word(low) and not _common_word(word)
     if low.rstrip(".") in MALE_HONORIFICS | FEMALE_HONORIFICS | {"mx", "dr", "prof"}:
         return False
-    return len(word) >= 2 and (not _common_word(word) or _name_word(low))
+    return len(word) >= 2 and (mid_sentence or not _common_word(word) or _name_word(low))
 
 
 @functools.lru_cache(maxsize=1)
@@ -96,6 +114,11 @@ def _name_words() -> frozenset[str]:
 def _name_word(low: str) -> bool:
     """A given name or surname of Faker's locales ("Robert", "Grand"), however common as a word."""
     return low in _name_words()
+
+
+def _particle_before(text: str, pos: int) -> bool:
+    m = re.search(r"(\w+)\s+$", text[:pos])
+    return m is not None and m.group(1) in NAME_PARTICLES
 
 
 def _person_parts(spans: Sequence[DetectedEntity]) -> frozenset[str]:
@@ -121,9 +144,12 @@ def split_value_spans(text: str, spans: Sequence[DetectedEntity]) -> list[Detect
             out.append(DetectedEntity(s.start, s.end, label, s.text, s.score, s.source))
             continue
         names: list[tuple[int, int]] = []
+        date = canonical_label(s.label) == "DATETIME"
         for a, b in rest:
             for m in TOKEN_RE.finditer(s.text, a, b):
-                if _name_like(m.group(0), known):
+                word = m.group(0)
+                if _name_like(word, known, not _sentence_start(text, s.start + m.start()), date=date,
+                              after_particle=_particle_before(s.text, m.start())):
                     if names and not s.text[names[-1][1] : m.start()].strip():
                         names[-1] = (names[-1][0], m.end())  # "John Jordan": one name
                     else:

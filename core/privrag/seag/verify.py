@@ -15,8 +15,10 @@ at the end, raises :class:`~privrag.types.PrivacyError` (never a table
 that sends an original).
 
 One exception, stated so it can be argued with: a lower-case occurrence of
-a name part that is an everyday English word (Zipf ≥ 4.5: "will", "rose",
-"young") is read as that word, not as the name.
+a name part that is one of the ~1,000 everyday English words of Faker's
+en_US word list or an English stop word ("will", "may", "young", "mark") is
+read as that word, not as the name; any other lower-case occurrence
+("jordan", "rose") is aliased.
 """
 
 from __future__ import annotations
@@ -42,15 +44,20 @@ from privrag.types import DetectedEntity
 
 __all__ = ["needles", "person_tokens", "leaks", "close_case_leaks", "valid_alias"]
 
-_COMMON_ZIPF = 4.5
 _TITLES = MALE_HONORIFICS | FEMALE_HONORIFICS | frozenset("mx dr prof rev sir".split())
 
 
-@functools.lru_cache(maxsize=8192)
-def _everyday(word: str) -> bool:
-    from wordfreq import zipf_frequency
+@functools.lru_cache(maxsize=1)
+def _everyday_words() -> frozenset[str]:
+    from faker.providers.lorem.en_US import Provider as Lorem
 
-    return zipf_frequency(word, "en") >= _COMMON_ZIPF
+    from privrag.detect.recognizer_base import english_stop_words
+
+    return frozenset(w.lower() for w in Lorem.word_list) | frozenset(english_stop_words())
+
+
+def _everyday(word: str) -> bool:
+    return word in _everyday_words()
 
 
 def person_tokens(form: str, min_length: int = 3) -> list[str]:

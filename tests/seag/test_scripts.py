@@ -1,0 +1,51 @@
+"""Words in scripts the detector cannot read are refused, not sent as written."""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.seag import SEAG, BuilderConfig
+from privrag.seag.scripts import script_of, uncovered_scripts
+from privrag.types import PrivacyError
+from tests.seag._fakes import GazetteerDetector
+
+
+@pytest.mark.parametrize(
+    ("text", "script"),
+    [("Patient יוסי כהן was seen.", "HEBREW"), ("Patient محمد علي was seen.", "ARABIC"),
+     ("Patient 王伟 was seen.", "CJK"), ("Patient Иван Петров was seen.", "CYRILLIC"),
+     ("Patient Γιώργος was seen.", "GREEK"), ("患者はたなかです", "HIRAGANA")],
+)
+def test_uncovered_script_raises_before_anything_is_detected(text: str, script: str):
+    class Never(GazetteerDetector):
+        def _detect(self, t):
+            raise AssertionError("detector must not run")
+
+    with pytest.raises(PrivacyError) as err:
+        SEAG(Never()).prepare(["Who is it?", text])
+    assert script in str(err.value)
+    assert not any(c in str(err.value) for c in text if not c.isascii())  # no document text in the message
+
+
+@pytest.mark.parametrize(
+    "text", ["Gaižauskas and Němcová met Nguyễn in Łódź.", "5 μg of α-synuclein", "Café Müller, 10 € — ok"]
+)
+def test_latin_with_diacritics_and_single_symbols_pass(text: str):
+    assert uncovered_scripts([text]) == set()
+    SEAG(GazetteerDetector([])).prepare([text])
+
+
+def test_allow_and_covered_scripts_are_configurable():
+    text = "Иван Петров lives in Moscow."
+    det = GazetteerDetector([("Иван Петров", "PERSON")])
+    for cfg in (BuilderConfig(uncovered_scripts="allow"),
+                BuilderConfig(covered_scripts=frozenset({"LATIN", "CYRILLIC"}))):
+        req = SEAG(det, config=cfg, seed=1).prepare([text])
+        assert "Иван" not in req.aliased[0] and req.restore(req.aliased[0]) == text
+    with pytest.raises(ValueError):
+        BuilderConfig(uncovered_scripts="ignore")  # type: ignore[arg-type]
+
+
+def test_script_names():
+    assert [script_of(c) for c in "aéß"] == ["LATIN"] * 3
+    assert script_of("ש") == "HEBREW" and script_of("中") == "CJK" and script_of("カ") == "KATAKANA"

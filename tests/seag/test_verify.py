@@ -1,0 +1,97 @@
+"""The last check: a table that sends an original or fails its round trip is never used."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import privrag.seag.builder as builder_mod
+from privrag.seag import SEAG, AliasTableBuilder
+from privrag.seag.verify import close_case_leaks, leaks, needles, valid_alias
+from privrag.types import DetectedEntity, PrivacyError
+from tests.seag._fakes import GazetteerDetector
+
+
+def _word(needle: str, hay: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(needle)}(?!\w)", hay, re.I) is not None
+
+
+def test_same_surname_in_two_cases_round_trips_and_is_hidden():
+    """"Corbo" and "CORBO" detected apart shared one alias and failed their round trip (issue 19)."""
+    text = "Letter from Anna Corbo. CORBO and Corbo are one person; corbo signed."
+    det = GazetteerDetector([("Anna Corbo", "PERSON"), ("CORBO", "PERSON"), ("Corbo", "PERSON")])
+    for seed in range(20):
+        req = SEAG(det, seed=seed).prepare([text])
+        assert req.restore(req.aliased[0]) == text
+        assert not _word("corbo", req.aliased[0]), req.aliased[0]  # lower case too: a row of its own
+
+
+def test_name_part_in_lower_case_gets_a_row_but_an_everyday_word_does_not():
+    text = "Will Jordan wrote. jordan will reply."
+    spans = [[DetectedEntity(0, 11, "PERSON", "Will Jordan", 1.0, "t")]]
+    table = AliasTableBuilder().build([text], spans, seed=1)
+    sent = table.alias(text)
+    assert not _word("jordan", sent) and table.restore(sent) == text
+    assert " will reply" in sent  # "will" in lower case is the verb, not the name
+
+
+def test_a_table_that_keeps_leaking_raises_privacy_error(monkeypatch):
+    monkeypatch.setattr(builder_mod, "leaks", lambda *a, **k: ["x"])
+    with pytest.raises(PrivacyError) as err:
+        AliasTableBuilder().build(["John Jordan"], [[DetectedEntity(0, 11, "PERSON", "John Jordan", 1.0, "t")]])
+    assert "John" not in str(err.value)
+
+
+def test_a_table_that_fails_its_round_trip_raises_instead_of_returning(monkeypatch):
+    from privrag.seag.table import AliasTable
+
+    monkeypatch.setattr(AliasTable, "restore", lambda self, text: text + "?")
+    with pytest.raises(PrivacyError):
+        AliasTableBuilder().build(["John Jordan"], [[DetectedEntity(0, 11, "PERSON", "John Jordan", 1.0, "t")]])
+
+
+def test_needles_are_names_and_their_parts_not_values():
+    spans = [[DetectedEntity(0, 16, "PERSON", "Mr Jan van Dijk", 1.0, "t"),
+              DetectedEntity(20, 29, "DATE_TIME", "the 1990s", 1.0, "t"),
+              DetectedEntity(30, 39, "ORG", "the Court", 1.0, "t")]]
+    got = needles(spans)
+    assert got == {"Mr Jan van Dijk": False, "Jan": True, "Dijk": True}
+
+
+def test_close_case_leaks_adds_rows_that_restore_exactly():
+    text = "McCall met MCCALL and mccall."
+    spans = [[DetectedEntity(0, 6, "PERSON", "McCall", 1.0, "t")]]
+    table = AliasTableBuilder(config=builder_mod.BuilderConfig()).build([text], spans, seed=4)
+    assert not leaks(table, [text], spans)
+    assert close_case_leaks(table, [text], spans) is table  # nothing left to close
+    assert table.restore(table.alias(text)) == text
+
+
+@pytest.mark.parametrize(
+    "alias", ["x" * 100_000, "Mike\nCruz", "Mike\tCruz", "Mi(ke|.*)", "Cruz$^", "Cruz\u200b", " Cruz", ""]
+)
+def test_invalid_aliases_are_refused(alias: str):
+    assert not valid_alias("John Jordan", alias)
+
+
+@pytest.mark.parametrize("alias", ["Mike Cruz", "O'Neil-Smith", "Zoë Brontë", "Cruz & Co.", "GB12 3456"])
+def test_ordinary_aliases_pass(alias: str):
+    assert valid_alias("John Jordan", alias)
+
+
+def test_a_generator_proposing_a_bad_alias_is_overruled():
+    """An LLM generator's newline, metacharacters or 100k characters never enter the table."""
+    from privrag.seag.generator import AliasSuggestion
+
+    class Bad:
+        def propose(self, plan, fixed, rng, avoid):
+            return [AliasSuggestion(f, "Evil\n(.*)" + "x" * 100_000, p.label) for p in plan.entities for f in p.forms]
+
+    text = "John Jordan lives in Leeds."
+    spans = [[DetectedEntity(0, 11, "PERSON", "John Jordan", 1.0, "t"),
+              DetectedEntity(21, 26, "LOCATION", "Leeds", 1.0, "t")]]
+    table = AliasTableBuilder(Bad()).build([text], spans, seed=2)
+    for e in table.entries:
+        assert valid_alias(e.original, e.alias) and "\n" not in e.alias and len(e.alias) < 64
+    assert table.restore(table.alias(text)) == text
