@@ -98,9 +98,10 @@ def _pattern(needle: str) -> re.Pattern[str]:
                       + ("(?!\\w)" if is_word_char(needle[-1]) else ""), re.IGNORECASE)
 
 
-def _found(needle: str, is_part: bool, text: str) -> Iterator[str]:
-    """Occurrences of ``needle`` in ``text`` (as written there) that count as a leak."""
-    if fold(needle) not in fold(text):
+def _found(needle: str, is_part: bool, text: str, folded: str | None = None) -> Iterator[str]:
+    """Occurrences of ``needle`` in ``text`` (as written there) that count as a leak.
+    ``folded`` is ``fold(text)``, computed once by a caller that checks many needles."""
+    if fold(needle) not in (fold(text) if folded is None else folded):
         return
     for m in _pattern(needle).finditer(text):
         surface = m.group(0)
@@ -114,10 +115,11 @@ def leaks(
 ) -> list[str]:
     """Originals still present after aliasing (as written in the text)."""
     aliased = [table.alias(t) for t in texts]
+    folded = [fold(t) for t in aliased]  # once per text, not once per needle (quadratic on a long text)
     out: list[str] = []
     for needle, is_part in needles(spans, min_length).items():
-        for text in aliased:
-            out.extend(_found(needle, is_part, text))
+        for text, low in zip(aliased, folded, strict=True):
+            out.extend(_found(needle, is_part, text, low))
     return sorted(set(out))
 
 
