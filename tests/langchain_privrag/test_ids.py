@@ -84,6 +84,9 @@ def test_seag_alias_hashes_document_ids():
     from privrag.seag import SEAG
 
     alias = SEAGAliasRunnable(SEAG(GazetteerDetector([("John Smith", "PERSON")])))
-    out = alias.invoke({"question": "Who is John Smith?", "context": _docs()})
+    sent: list = []  # what the steps after the alias step receive
+    chain = alias | (lambda v: sent.append(v) or "ok") | alias.restorer()
+    assert chain.invoke({"question": "Who is John Smith?", "context": _docs()}) == "ok"
+    (out,) = sent
     assert [d.id for d in out["context"]] == [safe_id(PATH), RANDOM, None]
     assert "john_smith" not in repr(out) and "John Smith" not in repr(out)
