@@ -84,7 +84,10 @@ class SEAGChatModel(BaseChatModel):
         trace: what this wrapper's own run records: ``"aliased"`` (default:
             what the inner model was sent and answered), ``"hidden"``
             (placeholders) or ``"original"`` (the caller's side; only for
-            tracers you trust with the originals).
+            tracers you trust with the originals). Whatever reads tokens
+            from callbacks (``astream_events``, LangGraph's ``messages``
+            stream mode) gets what the run records; ``invoke``/``stream``
+            return restored text in every mode.
 
     Instantiate:
         .. code-block:: python
