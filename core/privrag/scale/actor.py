@@ -93,14 +93,15 @@ def peak_rss_mb() -> float:
 
 
 class ProtectActor:
-    """Callable class for ``Dataset.map_batches`` / ``map_groups`` (``batch_format="pyarrow"``).
+    """Callable class for ``Dataset.map_batches`` (``batch_format="pyarrow"``).
 
     ``batch_column``: consecutive rows with the same value are one protection
     call (the CLI numbers its local batches, so both paths protect the very
     same batches); else each Ray batch is cut into calls of ``rows_per_call``.
-    ``group_column``: every call is one group (``map_groups``) and the group
-    name is handed to ``protect_batch(texts, groups=…)`` so a method that
-    decides a document's chunks together (TRIP-RAG) does so.
+    ``group_column``: the batch is sorted by it and holds whole groups; every
+    call is one group and the group name is handed to
+    ``protect_batch(texts, groups=…)`` so a method that decides a document's
+    chunks together (TRIP-RAG) does so.
     ``keep_columns`` are copied through unchanged (the CLI's row number).
     """
 
@@ -164,11 +165,10 @@ class ProtectActor:
     def _calls(self, batch: Any) -> list[tuple[int, int]]:
         """Row ranges, one per protection call."""
         n = batch.num_rows
-        if self.group_column is not None:
-            return [(0, n)] if n else []
-        if self.batch_column is None:
+        column = self.group_column or self.batch_column
+        if column is None:
             return [(lo, min(n, lo + self.rows_per_call)) for lo in range(0, n, self.rows_per_call)]
-        keys = batch.column(self.batch_column).to_pylist()
+        keys = batch.column(column).to_pylist()
         bounds = [0] + [i for i in range(1, n) if keys[i] != keys[i - 1]] + [n]
         return [(lo, hi) for lo, hi in zip(bounds, bounds[1:], strict=False) if hi > lo]
 

@@ -86,7 +86,7 @@ def protect_dataset(
     the row failed), ``report`` (the string-free privrag report as JSON, null
     when failed), ``error`` (exception class or null) and ``reason`` (set
     only for a row without a string text). A failed row never carries its raw
-    text; pick the two apart with ``ds.filter(expr="error is null")``.
+    text; the failed ones alone: :func:`errors_only`.
 
     ``method``: a registered name (``"redact"``, ``"trip"``), ``"module:factory"``
     or a factory callable, built once per actor with ``method_kwargs``.
@@ -95,8 +95,9 @@ def protect_dataset(
     whole block); each is protected ``rows_per_call`` texts per call.
     ``group_column``: rows with the same value (the chunks of one document)
     reach one actor in one call and are decided together
-    (``protect_batch(texts, groups=…)``; TRIP-RAG); the output is then in
-    group order. ``ray_remote_args`` go to the actors (``max_restarts``, …).
+    (``protect_batch(texts, groups=…)``; TRIP-RAG); the input is sorted by
+    it first (and computed then, not lazily), the output is in group order,
+    and a group must fit in one block. ``ray_remote_args`` go to the actors (``max_restarts``, …).
     """
     ray = ray_module()
     spec = method_spec(method)
@@ -108,10 +109,16 @@ def protect_dataset(
                               "batch_format": "pyarrow", "compute": compute, "num_cpus": num_cpus,
                               **ray_remote_args}
     if group_column is not None:
-        return ds.groupby(group_column).map_groups(ProtectActor, **common)
+        # Sorting range-partitions by the key, so every block holds whole groups and a
+        # block is one batch. It is materialised first: Ray's shuffle tasks would
+        # otherwise wait forever for CPUs the protecting actors already hold.
+        ds.context.shuffle_strategy = "sort_shuffle_pull_based"
+        return ds.sort(group_column).materialize().map_batches(ProtectActor, batch_size=None, **common)
     return ds.map_batches(ProtectActor, batch_size=batch_size, **common)
 
 
 def errors_only(ds: ray.data.Dataset) -> ray.data.Dataset:
     """The failed rows (``id, error, reason``): what to re-run or report."""
-    return ds.filter(lambda r: r["error"] is not None).select_columns(["id", "error", "reason"])
+    from ray.data.expressions import col
+
+    return ds.filter(expr=col("error").is_not_null()).select_columns(["id", "error", "reason"])
