@@ -118,14 +118,47 @@ class BuilderConfig:
             raise ValueError(f"uncovered_scripts must be 'raise' or 'allow', not {self.uncovered_scripts!r}")
 
 
+_RUN = re.compile(r"\w+")
+
+
 class _Collisions:
     """The ``avoid`` predicate: inputs, originals and aliases already taken."""
 
     def __init__(self, texts: Sequence[str], originals: Sequence[str]) -> None:
         self.hay = "\n\x00\n".join(fold(t) for t in texts)
-        self.originals: set[str] = {fold(o) for o in originals}
+        self.originals: set[str] = set()
+        #: originals by each run of word characters they hold, and by their first run: a
+        #: word-bounded containment in either direction lines up whole runs, so a candidate
+        #: meets only the originals that share one with it (all of them: quadratic)
+        self._by_run: dict[str, set[str]] = {}
+        self._by_first: dict[str, set[str]] = {}
+        self._runless: set[str] = set()
+        for o in originals:
+            self._index(fold(o))
         self.claimed: dict[str, str] = {}
         self._cache: dict[str, bool] = {}
+
+    def _index(self, o: str) -> None:
+        if o in self.originals:
+            return
+        self.originals.add(o)
+        runs = _RUN.findall(o)
+        if not runs:
+            self._runless.add(o)
+            return
+        self._by_first.setdefault(runs[0], set()).add(o)
+        for r in runs:
+            self._by_run.setdefault(r, set()).add(o)
+
+    def _related(self, c: str) -> set[str]:
+        """The originals that may lie inside ``c`` or hold it, word-bounded (a superset)."""
+        runs = _RUN.findall(c)
+        if not runs:
+            return set(self.originals)
+        out = set(self._runless) | self._by_run.get(runs[0], set())
+        for r in runs:
+            out |= self._by_first.get(r, set())
+        return out
 
     @staticmethod
     def _occurs(needle: str, hay: str) -> bool:
@@ -136,7 +169,7 @@ class _Collisions:
         return re.search(pat, hay) is not None
 
     def add_original(self, original: str) -> None:
-        self.originals.add(fold(original))
+        self._index(fold(original))
         self._cache.clear()
 
     def __call__(self, candidate: str) -> bool:
@@ -146,7 +179,7 @@ class _Collisions:
         hit = self._cache.get(c)
         if hit is None:
             hit = self._occurs(c, self.hay) or any(
-                (o in c and self._occurs(o, c)) or (c in o and self._occurs(c, o)) for o in self.originals
+                (o in c and self._occurs(o, c)) or (c in o and self._occurs(c, o)) for o in self._related(c)
             )
             self._cache[c] = hit
         return hit
