@@ -16,7 +16,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessageChunk, BaseMessage
 
-from langchain_privrag._seag_values import map_message
+from langchain_privrag._seag_values import guarded, map_message
 from privrag.metadata import PRIVRAG_KEY
 from privrag.seag import SEAGRequest
 
@@ -67,6 +67,15 @@ class ChunkRestorer:
     # -- stream -------------------------------------------------------------------------
     def feed(self, chunk: BaseMessage) -> AIMessageChunk:
         """The restored chunk (its text may be shorter: a held-back tail comes later)."""
+        with guarded("restore the stream"):
+            return self._feed(chunk)
+
+    def flush(self) -> AIMessageChunk:
+        """Every held-back tail, as the stream's last chunk."""
+        with guarded("restore the stream"):
+            return self._flush()
+
+    def _feed(self, chunk: BaseMessage) -> AIMessageChunk:
         self.last_id = chunk.id or self.last_id
         content = chunk.content
         if isinstance(content, str):
@@ -87,8 +96,7 @@ class ChunkRestorer:
             id=chunk.id,
         )
 
-    def flush(self) -> AIMessageChunk:
-        """Every held-back tail, as the stream's last chunk."""
+    def _flush(self) -> AIMessageChunk:
         text_tail = self.text.flush()
         blocks: list[Any] = []
         for key, stream in self.blocks.items():

@@ -18,8 +18,9 @@ block types and fails when one appears that is not listed here.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from langchain_core.documents import Document
@@ -196,14 +197,27 @@ def alias(seag: SEAG, req: SEAGRequest, value: Any) -> Any:
     return map_value(value, req.table.alias, lambda m: seag.alias_metadata(req, m), safe_id)
 
 
+@contextlib.contextmanager
+def guarded(what: str) -> Iterator[None]:
+    """Any failure inside as a PrivacyError naming the step (never the text) and chaining the cause."""
+    try:
+        yield
+    except PrivacyError:
+        raise
+    except Exception as exc:
+        raise PrivacyError(f"SEAG could not {what} ({type(exc).__name__})") from exc
+
+
 def restore_value(req: SEAGRequest, value: Any) -> Any:
     if isinstance(value, BaseMessage):
         return restore_message(value, req)
-    return map_value(value, req.table.restore, req.table.restore_value, strict=False)
+    with guarded("restore the answer"):
+        return map_value(value, req.table.restore, req.table.restore_value, strict=False)
 
 
 def restore_message(msg: BaseMessage, req: SEAGRequest) -> BaseMessage:
-    out = map_message(msg, req.table.restore, strict=False)
-    if out.type == "ai":
-        out.response_metadata = {**out.response_metadata, PRIVRAG_KEY: req.receipt.to_dict()}
-    return out
+    with guarded("restore the answer"):
+        out = map_message(msg, req.table.restore, strict=False)
+        if out.type == "ai":
+            out.response_metadata = {**out.response_metadata, PRIVRAG_KEY: req.receipt.to_dict()}
+        return out
