@@ -24,6 +24,7 @@ def found(text: str) -> list[str]:
         ("ask Maria S Lindqvist about it", ["Maria S Lindqvist"]),  # an initial and a surname join
         ("Thanks to Aoife and Isla for the notes", ["Aoife", "Isla"]),  # Irish and Scottish given names
         ("the carer, Chiamaka, phoned", ["Chiamaka"]),  # a Nigerian given name
+        ("a girl, 3.9 kg (Aoife), was born", ["Aoife"]),  # an opening bracket starts no sentence
     ],
 )
 def test_given_names_are_found(text: str, names: list[str]) -> None:

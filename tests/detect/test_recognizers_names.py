@@ -88,6 +88,9 @@ def test_no_person_without_the_name_shape(text: str) -> None:
         ("Patient name: Aoife\nDOB: 01/02/1990", ["Aoife"]),  # one word, a given name
         ("Patient(in): Jürgen Weiß", ["Jürgen Weiß"]),
         ("Nombre: Lucía Fernández Ortega", ["Lucía Fernández Ortega"]),
+        ('57yo man (prefers "Will"), known type 2 diabetes', ["Will"]),  # quoted: the name a person goes by
+        ("She prefers to be called Sam.", ["Sam"]),
+        ("known as 'Mo' to everyone", ["Mo"]),
     ],
 )
 def test_a_person_field_of_a_form_holds_a_person(text: str, expected: list[str]) -> None:
@@ -101,6 +104,8 @@ def test_a_person_field_of_a_form_holds_a_person(text: str, expected: list[str])
         "Patient: Alert And Oriented",  # a stop word
         "Next of kin: Daughter",
         "Diagnosis: Atrial Fibrillation",  # not a person field
+        "She prefers Coca Cola.",  # unquoted: only a given name
+        "known as Type 2 diabetes",
     ],
 )
 def test_a_person_field_with_a_note_is_no_person(text: str) -> None:

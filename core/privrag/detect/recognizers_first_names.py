@@ -75,7 +75,7 @@ _NOT_NAMES = frozenset(
 _UP = "A-ZÀ-ÖØ-Þ"
 _LO = "a-zß-öø-ÿ"
 _TOKEN = re.compile(rf"(?<![\w'’.@#/-])([{_UP}][{_LO}]+|[{_LO}]+)(?![\w'’@-])")
-_SENTENCE_END = ".!?:;\"“”‘'(\n*•-–—>|"
+_SENTENCE_END = ".!?:;\"“”‘'\n*•-–—>|"
 _INITIAL = re.compile(r"[ \t]+([A-Za-z])\.?(?=[ \t])")
 _NEXT_WORD = re.compile(rf"[ \t]+([{_UP}][{_LO}'’-]+|[{_LO}]+)(?![\w'’-])")
 

@@ -54,6 +54,7 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
     intro = (r"my\s+name\s+is|my\s+name's|(?:first|last|maiden|family|middle)\s+name\s+is|surname\s+is"
              r"|calls?\s+me|called\s+me|call\s+him|call\s+her|named\s+(?:him|her)|i\s+am\s+called")
     asked = r"(?:first|last|family|full)\s+name\?"
+    nick = r"prefers(?:[ \t]+to[ \t]+be[ \t]+called)?|known[ \t]+as|goes[ \t]+by|nicknamed"
     byline = r"(?:directed|written|produced|posted|authored|composed)\s+by:?"
     field = "|".join(re.escape(p).replace(r"\ ", r"[ \t]+") for p in sorted(PERSON_FIELDS, key=len, reverse=True))
     name = _name_pattern(r"\s")
@@ -62,6 +63,10 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
         "PERSON",
         [Rule("titled", rf"(?<=\b(?:{titles})\.?\s{{1,2}}){name}(?<!\.)", 0.7, case_sensitive=True),
          Rule("introduced", rf"(?<=\b(?i:{intro})\s{{1,2}}){name}(?<!\.)", 0.6, case_sensitive=True),
+         # '57yo man (prefers "Will")', "known as Bill": the name a person goes by — quoted, or a given name
+         Rule("nickname", rf"(?<=\b(?i:{nick})[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, _nickname, case_sensitive=True),
+         Rule("nickname_quoted", rf"(?<=\b(?i:{nick})[ \t]{{1,2}}[\"“‘']){line_name}(?=[\"”’'])", 0.6,
+              case_sensitive=True),
          # "Name: Aoife" — the value stays on the label's line ("Name: Aoife\nDOB: …")
          Rule("named", rf"(?<=\b(?i:name):[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, case_sensitive=True),
          Rule("asked", rf"(?<=\b(?i:{asked})[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, _no_stop_word,
@@ -141,6 +146,13 @@ def _field_name(match: str) -> bool:
     if not words or not _no_stop_word(match):
         return False
     return len(words) >= 2 or words[0].lower() in first_names()
+
+
+def _nickname(match: str) -> bool:
+    """'known as Bill': a name a person goes by when it starts with a given name (quoted, any word)."""
+    from privrag.detect.recognizers_first_names import first_names
+
+    return _no_stop_word(match) and match.split()[0].lower() in first_names()
 
 
 def _no_contraction(match: str) -> bool:
