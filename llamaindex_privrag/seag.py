@@ -3,7 +3,11 @@
 Use it as the LLM of a query engine and the response synthesizer's prompt —
 retrieved node texts with their LLM-visible metadata, the question and the
 template — is aliased as one request with one table; the answer (and every
-streamed delta) is restored. All privacy logic is in :mod:`privrag.seag`.
+streamed delta) is restored. Every part of every message is aliased (see
+:mod:`llamaindex_privrag._seag_blocks`), node metadata in the prompt gets
+SEAG's metadata policy (:mod:`llamaindex_privrag._seag_meta`), and this
+wrapper's own callback and instrumentation events record the aliased text by
+default (``trace``). All privacy logic is in :mod:`privrag.seag`.
 """
 
 from __future__ import annotations
@@ -20,42 +24,49 @@ from llama_index.core.base.llms.types import (
     CompletionResponseAsyncGen,
     CompletionResponseGen,
     LLMMetadata,
-    TextBlock,
 )
+from llama_index.core.instrumentation import get_dispatcher
+from llama_index.core.instrumentation.dispatcher import DISPATCHER_SPAN_DECORATED_ATTR
 from llama_index.core.llms import LLM
 from llama_index.core.llms.callbacks import llm_chat_callback, llm_completion_callback
 from pydantic import ConfigDict, Field
 
-from privrag.metadata import PRIVRAG_KEY
-from privrag.seag import SEAG, SEAGRequest
-from privrag.textops import map_strings
+from llamaindex_privrag._seag_blocks import MediaMode, map_message, message_strings
+from llamaindex_privrag._seag_call import (
+    Call,
+    StreamRestore,
+    TraceMode,
+    bound,
+    check_trace,
+    current,
+    failures,
+)
+from llamaindex_privrag._seag_meta import MetaText
+from privrag.seag import SEAG
 
 __all__ = ["SEAGLLM"]
 
+dispatcher = get_dispatcher(__name__)
 
 
-def _message_texts(msg: ChatMessage) -> list[str]:
-    texts = [b.text for b in msg.blocks if isinstance(b, TextBlock)]
-    found: list[str] = []
-    map_strings(msg.additional_kwargs, lambda s: found.append(s) or s)
-    return texts + found
-
-
-def _map_message(msg: ChatMessage, f: Callable[[str], str]) -> ChatMessage:
-    blocks = [TextBlock(text=f(b.text)) if isinstance(b, TextBlock) else b for b in msg.blocks]
-    return msg.model_copy(update={"blocks": blocks, "additional_kwargs": map_strings(msg.additional_kwargs, f)})
+def _untraced(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Keep LlamaIndex from wrapping a public method in a span whose arguments are the originals;
+    the span and the events come from the traced inner method, which sees what ``trace`` allows."""
+    setattr(fn, DISPATCHER_SPAN_DECORATED_ATTR, True)
+    return fn
 
 
 class SEAGLLM(LLM):
     """LlamaIndex LLM wrapper: the inner LLM only ever sees consistent aliases.
 
     Every call analyses all of its text together (system prompt, retrieved
-    context, question) and aliases it with one table; nothing is added — the
-    model is not told. Answers and streamed deltas are restored. If
-    detection or aliasing fails, :class:`privrag.PrivacyError` is raised
-    before the inner LLM is called. The inner LLM's own callbacks and
-    instrumentation events carry only aliased text; this wrapper's events
-    are those of the caller (original text).
+    context with its metadata, question, tool calls) and aliases it with one
+    table; nothing is added — the model is not told. Answers, streamed deltas
+    and tool-call arguments are restored. If detection or aliasing fails, or a
+    message holds a part SEAG cannot read, :class:`privrag.PrivacyError` is
+    raised before the inner LLM is called; every later failure is a
+    ``PrivacyError`` too (cause chained), and the table is released when the
+    call ends. Requests share nothing: each has its own table.
 
     Setup:
         .. code-block:: bash
@@ -64,9 +75,14 @@ class SEAGLLM(LLM):
 
     Key init args:
         llm: any LlamaIndex LLM (the external generator).
-        seag: a configured :class:`privrag.seag.SEAG`; built from the defaults if omitted.
+        seag: a configured :class:`privrag.seag.SEAG` (its ``metadata_policy``
+            applies to node metadata in prompts); built from the defaults if omitted.
         conversation_id: with a store on ``seag``, keep aliases stable across turns.
         seed: fixed alias seed; ``None`` draws one per call.
+        trace: what this wrapper's callback/instrumentation events record:
+            ``"aliased"`` (default), ``"hidden"`` (placeholders) or ``"original"``.
+        media: ``"refuse"`` (default) raises on image, audio, video or document
+            payloads SEAG cannot alias; ``"pass"`` sends them as they are.
 
     Instantiate:
         .. code-block:: python
@@ -91,8 +107,11 @@ class SEAGLLM(LLM):
     seag: Any = Field(default=None, exclude=True, description="privrag.seag.SEAG; defaults if omitted.")
     conversation_id: str | None = Field(default=None, description="Conversation id for a SEAG store.")
     seed: int | None = Field(default=None, description="Fixed alias seed; None draws one per call.")
+    trace: TraceMode = Field(default="aliased", description="What this wrapper's events record.")
+    media: MediaMode = Field(default="refuse", description="Refuse or pass media SEAG cannot alias.")
 
     def model_post_init(self, __context: Any) -> None:
+        check_trace(self.trace)
         if self.seag is None:
             self.seag = SEAG()
 
@@ -108,144 +127,280 @@ class SEAGLLM(LLM):
     def _kw(self) -> dict[str, Any]:
         return {"seed": self.seed, "conversation_id": self.conversation_id}
 
-    def _alias_messages(self, req: SEAGRequest, messages: Sequence[ChatMessage]) -> list[ChatMessage]:
-        return [_map_message(m, req.table.alias) for m in messages]
+    def _chat_texts(self, messages: Sequence[ChatMessage]) -> tuple[MetaText, list[str]]:
+        meta = MetaText(self.seag)
+        return meta, [t for s in message_strings(list(messages), self.media) for t in meta.analysis_texts(s)]
 
-    def _prepare_chat(self, messages: Sequence[ChatMessage]) -> tuple[SEAGRequest, list[ChatMessage]]:
-        req = self.seag.prepare([t for m in messages for t in _message_texts(m)], **self._kw())
-        return req, self._alias_messages(req, messages)
+    def _chat_call(self, messages: Sequence[ChatMessage], req: Any, meta: MetaText) -> Call:
+        with failures():
+            sent = [map_message(m, lambda s: meta.alias(req, s), self.media) for m in messages]
+        return Call(req, list(messages), sent, self.trace, self.media)
 
-    async def _aprepare_chat(self, messages: Sequence[ChatMessage]) -> tuple[SEAGRequest, list[ChatMessage]]:
-        req = await self.seag.aprepare([t for m in messages for t in _message_texts(m)], **self._kw())
-        return req, self._alias_messages(req, messages)
+    def _open_chat(self, messages: Sequence[ChatMessage]) -> Call:
+        with failures():
+            meta, texts = self._chat_texts(messages)
+            req = self.seag.prepare(texts, **self._kw())
+        return self._release_on_error(req, lambda: self._chat_call(messages, req, meta))
+
+    async def _aopen_chat(self, messages: Sequence[ChatMessage]) -> Call:
+        with failures():
+            meta, texts = self._chat_texts(messages)
+            req = await self.seag.aprepare(texts, **self._kw())
+        return self._release_on_error(req, lambda: self._chat_call(messages, req, meta))
+
+    def _completion_call(self, prompt: str, req: Any, meta: MetaText) -> Call:
+        with failures():
+            return Call(req, prompt, meta.alias(req, prompt), self.trace, self.media)
+
+    def _open_completion(self, prompt: str) -> Call:
+        with failures():
+            meta = MetaText(self.seag)
+            req = self.seag.prepare(meta.analysis_texts(prompt), **self._kw())
+        return self._release_on_error(req, lambda: self._completion_call(prompt, req, meta))
+
+    async def _aopen_completion(self, prompt: str) -> Call:
+        with failures():
+            meta = MetaText(self.seag)
+            req = await self.seag.aprepare(meta.analysis_texts(prompt), **self._kw())
+        return self._release_on_error(req, lambda: self._completion_call(prompt, req, meta))
 
     @staticmethod
-    def _restore_chat(resp: ChatResponse, req: SEAGRequest) -> ChatResponse:
-        return ChatResponse(
-            message=_map_message(resp.message, req.table.restore),
-            delta=req.restore(resp.delta) if resp.delta else resp.delta,
-            additional_kwargs={**resp.additional_kwargs, PRIVRAG_KEY: req.receipt.to_dict()},
-        )
+    def _release_on_error(req: Any, make: Callable[[], Call]) -> Call:
+        try:
+            return make()
+        except BaseException:
+            req.release()
+            raise
 
-    @staticmethod
-    def _restore_completion(resp: CompletionResponse, req: SEAGRequest) -> CompletionResponse:
-        return CompletionResponse(
-            text=req.restore(resp.text),
-            additional_kwargs={**resp.additional_kwargs, PRIVRAG_KEY: req.receipt.to_dict()},
-        )
-
-    # -- chat ------------------------------------------------------------------------
+    # -- traced inner calls: their spans and events see call.shown ---------------------
+    @dispatcher.span
     @llm_chat_callback()
-    def chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
-        req, aliased = self._prepare_chat(messages)
-        return self._restore_chat(self.llm.chat(aliased, **kwargs), req)
+    def _traced_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
+        call = current()
+        resp = self.llm.chat(call.sent, **kwargs)
+        call.result = call.restore_chat(resp)
+        return call.show(resp, call.result)
 
+    @dispatcher.span
     @llm_chat_callback()
-    async def achat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
-        req, aliased = await self._aprepare_chat(messages)
-        return self._restore_chat(await self.llm.achat(aliased, **kwargs), req)
+    async def _traced_achat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
+        call = current()
+        resp = await self.llm.achat(call.sent, **kwargs)
+        call.result = call.restore_chat(resp)
+        return call.show(resp, call.result)
 
+    @dispatcher.span
     @llm_chat_callback()
-    def stream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseGen:
-        req, aliased = self._prepare_chat(messages)
-        inner = self.llm.stream_chat(aliased, **kwargs)
+    def _traced_stream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseGen:
+        call = current()
+        inner = self.llm.stream_chat(call.sent, **kwargs)
+        out = StreamRestore(call)
 
         def gen() -> ChatResponseGen:
-            out = _StreamRestore(req)
             for r in inner:
-                yield out.chat(r)
-            yield out.chat_end()
+                call.result, shown = out.chat(r)
+                yield shown
+            call.result, shown = out.chat_end()
+            yield shown
 
         return gen()
 
+    @dispatcher.span
     @llm_chat_callback()
-    async def astream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseAsyncGen:
-        req, aliased = await self._aprepare_chat(messages)
-        inner = await self.llm.astream_chat(aliased, **kwargs)
+    async def _traced_astream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseAsyncGen:
+        call = current()
+        inner = await self.llm.astream_chat(call.sent, **kwargs)
+        out = StreamRestore(call)
 
         async def gen() -> ChatResponseAsyncGen:
-            out = _StreamRestore(req)
             async for r in inner:
-                yield out.chat(r)
-            yield out.chat_end()
+                call.result, shown = out.chat(r)
+                yield shown
+            call.result, shown = out.chat_end()
+            yield shown
 
         return gen()
 
-    # -- completion ------------------------------------------------------------------
+    @dispatcher.span
     @llm_completion_callback()
-    def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
-        req = self.seag.prepare([prompt], **self._kw())
-        return self._restore_completion(self.llm.complete(req.aliased[0], formatted=formatted, **kwargs), req)
+    def _traced_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
+        call = current()
+        resp = self.llm.complete(call.sent, formatted=formatted, **kwargs)
+        call.result = call.restore_completion(resp)
+        return call.show(resp, call.result)
 
+    @dispatcher.span
     @llm_completion_callback()
-    async def acomplete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
-        req = await self.seag.aprepare([prompt], **self._kw())
-        return self._restore_completion(await self.llm.acomplete(req.aliased[0], formatted=formatted, **kwargs), req)
+    async def _traced_acomplete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
+        call = current()
+        resp = await self.llm.acomplete(call.sent, formatted=formatted, **kwargs)
+        call.result = call.restore_completion(resp)
+        return call.show(resp, call.result)
 
+    @dispatcher.span
     @llm_completion_callback()
-    def stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseGen:
-        req = self.seag.prepare([prompt], **self._kw())
-        inner = self.llm.stream_complete(req.aliased[0], formatted=formatted, **kwargs)
+    def _traced_stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseGen:
+        call = current()
+        inner = self.llm.stream_complete(call.sent, formatted=formatted, **kwargs)
+        out = StreamRestore(call)
 
         def gen() -> CompletionResponseGen:
-            out = _StreamRestore(req)
             for r in inner:
-                yield out.completion(r)
-            yield out.completion_end()
+                call.result, shown = out.completion(r)
+                yield shown
+            call.result, shown = out.completion_end()
+            yield shown
 
         return gen()
 
+    @dispatcher.span
     @llm_completion_callback()
-    async def astream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseAsyncGen:
-        req = await self.seag.aprepare([prompt], **self._kw())
-        inner = await self.llm.astream_complete(req.aliased[0], formatted=formatted, **kwargs)
+    async def _traced_astream_complete(
+        self, prompt: str, formatted: bool = False, **kwargs: Any
+    ) -> CompletionResponseAsyncGen:
+        call = current()
+        inner = await self.llm.astream_complete(call.sent, formatted=formatted, **kwargs)
+        out = StreamRestore(call)
 
         async def gen() -> CompletionResponseAsyncGen:
-            out = _StreamRestore(req)
             async for r in inner:
-                yield out.completion(r)
-            yield out.completion_end()
+                call.result, shown = out.completion(r)
+                yield shown
+            call.result, shown = out.completion_end()
+            yield shown
 
         return gen()
 
+    # -- public entry points -----------------------------------------------------------
+    def _run(self, call: Call, traced: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        with failures(call), bound(call):
+            traced(call.shown, *args, **kwargs)
+            result = call.result
+        call.release()
+        return result
 
-class _StreamRestore:
-    """Restores one streamed response, delta by delta (shared by the sync and async streams).
+    async def _arun(self, call: Call, traced: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        with failures(call):
+            with bound(call):
+                await traced(call.shown, *args, **kwargs)
+            result = call.result
+        call.release()
+        return result
 
-    ``text`` accumulates the restored deltas; the final response carries the
-    held-back tail and the receipt.
-    """
+    def _stream(self, call: Call, traced: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        with failures(call), bound(call):
+            shown_gen = traced(call.shown, *args, **kwargs)
 
-    def __init__(self, req: SEAGRequest) -> None:
-        self.req = req
-        self.restorer = req.streaming_restorer()
-        self.text = ""
-        self.role: Any = None
+        def gen() -> Any:
+            try:
+                with failures(call):
+                    for _ in shown_gen:
+                        yield call.result
+            finally:
+                call.release()
 
-    def _feed(self, delta: str | None) -> str:
-        out = self.restorer.feed(delta or "")
-        self.text += out
-        return out
+        return gen()
 
-    def _tail(self) -> str:
-        tail = self.restorer.flush()
-        self.text += tail
-        return tail
+    async def _astream(self, call: Call, traced: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        with failures(call):
+            with bound(call):
+                shown_gen = await traced(call.shown, *args, **kwargs)
 
-    def chat(self, r: ChatResponse) -> ChatResponse:
-        self.role = r.message.role
-        delta = self._feed(r.delta)
-        return ChatResponse(message=ChatMessage(role=self.role, content=self.text), delta=delta)
+        async def gen() -> Any:
+            try:
+                with failures(call):
+                    async for _ in shown_gen:
+                        yield call.result
+            finally:
+                call.release()
 
-    def chat_end(self) -> ChatResponse:
-        tail = self._tail()
-        return ChatResponse(message=ChatMessage(role=self.role or "assistant", content=self.text), delta=tail,
-                            additional_kwargs={PRIVRAG_KEY: self.req.receipt.to_dict()})
+        return gen()
 
-    def completion(self, r: CompletionResponse) -> CompletionResponse:
-        delta = self._feed(r.delta)
-        return CompletionResponse(text=self.text, delta=delta)
+    @_untraced
+    def chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
+        return self._run(self._open_chat(messages), self._traced_chat, **kwargs)
 
-    def completion_end(self) -> CompletionResponse:
-        tail = self._tail()
-        return CompletionResponse(text=self.text, delta=tail, additional_kwargs={PRIVRAG_KEY: self.req.receipt.to_dict()})
+    @_untraced
+    async def achat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
+        return await self._arun(await self._aopen_chat(messages), self._traced_achat, **kwargs)
+
+    @_untraced
+    def stream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseGen:
+        return self._stream(self._open_chat(messages), self._traced_stream_chat, **kwargs)
+
+    @_untraced
+    async def astream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseAsyncGen:
+        return await self._astream(await self._aopen_chat(messages), self._traced_astream_chat, **kwargs)
+
+    @_untraced
+    def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
+        return self._run(self._open_completion(prompt), self._traced_complete, formatted, **kwargs)
+
+    @_untraced
+    async def acomplete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
+        return await self._arun(await self._aopen_completion(prompt), self._traced_acomplete, formatted, **kwargs)
+
+    @_untraced
+    def stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseGen:
+        return self._stream(self._open_completion(prompt), self._traced_stream_complete, formatted, **kwargs)
+
+    @_untraced
+    async def astream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseAsyncGen:
+        return await self._astream(await self._aopen_completion(prompt), self._traced_astream_complete, formatted,
+                                   **kwargs)
+
+    # -- prompt-template entry points: no event with the template arguments in clear -----
+    def _messages_or_prompt(self, prompt: Any, prompt_args: dict[str, Any]) -> tuple[bool, Any]:
+        if self.metadata.is_chat_model:
+            return True, self._get_messages(prompt, **prompt_args)
+        return False, self._get_prompt(prompt, **prompt_args)
+
+    @_untraced
+    def predict(self, prompt: Any, **prompt_args: Any) -> str:
+        """Like ``LLM.predict``, without ``LLMPredictStartEvent`` and the templating event, which
+        would record the template arguments (the retrieved context) as written; the chat or
+        completion event of this wrapper records what ``trace`` allows."""
+        if self.trace == "original":
+            return super().predict(prompt, **prompt_args)
+        is_chat, value = self._messages_or_prompt(prompt, prompt_args)
+        out = (self.chat(value).message.content or "") if is_chat else self.complete(value, formatted=True).text
+        return self._parse_output(out)
+
+    @_untraced
+    async def apredict(self, prompt: Any, **prompt_args: Any) -> str:
+        if self.trace == "original":
+            return await super().apredict(prompt, **prompt_args)
+        is_chat, value = self._messages_or_prompt(prompt, prompt_args)
+        if is_chat:
+            out = (await self.achat(value)).message.content or ""
+        else:
+            out = (await self.acomplete(value, formatted=True)).text
+        return self._parse_output(out)
+
+    @_untraced
+    def stream(self, prompt: Any, **prompt_args: Any) -> Any:
+        if self.trace == "original":
+            return super().stream(prompt, **prompt_args)
+        from llama_index.core.llms.llm import (
+            stream_chat_response_to_tokens,
+            stream_completion_response_to_tokens,
+        )
+
+        is_chat, value = self._messages_or_prompt(prompt, prompt_args)
+        if is_chat:
+            return stream_chat_response_to_tokens(self.stream_chat(value))
+        return stream_completion_response_to_tokens(self.stream_complete(value, formatted=True))
+
+    @_untraced
+    async def astream(self, prompt: Any, **prompt_args: Any) -> Any:
+        if self.trace == "original":
+            return await super().astream(prompt, **prompt_args)
+        from llama_index.core.llms.llm import (
+            astream_chat_response_to_tokens,
+            astream_completion_response_to_tokens,
+        )
+
+        is_chat, value = self._messages_or_prompt(prompt, prompt_args)
+        if is_chat:
+            return await astream_chat_response_to_tokens(await self.astream_chat(value))
+        return await astream_completion_response_to_tokens(await self.astream_complete(value, formatted=True))

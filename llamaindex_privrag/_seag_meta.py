@@ -1,0 +1,82 @@
+"""Node metadata inside a prompt gets the metadata policy, also when the index is not protected.
+
+A query engine hands the LLM one string per message: LlamaIndex renders every
+retrieved node as ``"{metadata_str}\\n\\n{content}"`` with one ``key: value``
+line per LLM-visible metadata field, so ``file_name: john_smith_referral.pdf``
+reaches the LLM wrapper as text. An NER model does not see a name in
+``john_smith_referral.pdf``; :class:`~privrag.metadata.MetadataPolicy` does
+(path parts are read as "John Smith Referral"), and it also keeps what
+describes the file (``file_type``, MIME types, ISO timestamps) and drops the
+fields the caller dropped. So :class:`~llamaindex_privrag.seag.SEAGLLM`
+reads every paragraph made only of ``identifier: value`` lines — the shape
+LlamaIndex gives node metadata — as metadata, applies SEAG's policy to each
+value, and aliases the rest of the text as usual. A form in the user's own
+text with the same shape gets the same policy, which protects string values
+by default.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from privrag.seag import SEAG, SEAGRequest
+
+__all__ = ["MetaText", "split"]
+
+_PARAGRAPH_BREAK = re.compile(r"(\n[ \t]*\n)")
+_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]{0,63}): (.*)")
+
+
+@dataclass
+class MetaLine:
+    key: str
+    value: str
+
+
+#: a piece of text: prose (aliased as a whole) or one metadata line
+Piece = str | MetaLine
+
+
+def split(text: str) -> list[Piece]:
+    """``text`` as prose pieces and metadata lines; joining them gives ``text`` back."""
+    out: list[Piece] = []
+    for part in _PARAGRAPH_BREAK.split(text):
+        lines = part.split("\n")
+        matches = [_LINE.fullmatch(ln) for ln in lines]
+        if part.strip() and all(matches):
+            for i, m in enumerate(matches):
+                assert m is not None
+                out.append(MetaLine(m.group(1), m.group(2)))
+                if i < len(lines) - 1:
+                    out.append("\n")
+        else:
+            out.append(part)
+    return out
+
+
+class MetaText:
+    """One SEAG instance's view of prompt text: what to analyse and how to alias it."""
+
+    def __init__(self, seag: SEAG) -> None:
+        self.seag = seag
+
+    def analysis_texts(self, text: str) -> list[str]:
+        """``text`` itself plus the strings the policy protects in its metadata lines."""
+        extra = [s for p in split(text) if isinstance(p, MetaLine) for s in self.seag.metadata_strings({p.key: p.value})]
+        return [text, *extra]
+
+    def alias(self, req: SEAGRequest, text: str) -> str:
+        """Prose aliased with the request's table; metadata lines protected, kept or dropped by the policy."""
+        out: list[str] = []
+        pieces = split(text)
+        for i, p in enumerate(pieces):
+            if isinstance(p, str):
+                out.append(req.alias(p))
+                continue
+            done = self.seag.alias_metadata(req, {p.key: p.value})
+            if p.key in done:
+                out.append(f"{p.key}: {done[p.key]}")
+            elif i + 1 < len(pieces) and pieces[i + 1] == "\n":  # a dropped field leaves no empty line
+                pieces[i + 1] = ""
+        return "".join(out)
