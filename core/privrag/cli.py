@@ -61,7 +61,7 @@ app.command("anonymize")(anonymize_command)
 app.command("calibrate")(importlib.import_module("privrag.cli_calibrate").calibrate_command)
 
 #: benchmark modules, in ``privrag.eval``; each defines ``register(bench_app)``
-BENCHMARKS = ("redact", "detect", "trip", "seag", "pahdp", "pad", "pad-speed", "domains", "long")
+BENCHMARKS = ("redact", "detect", "trip", "seag", "pahdp", "pad", "pad-speed", "domains", "long", "scale")
 
 
 @app.callback()
