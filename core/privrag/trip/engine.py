@@ -25,6 +25,7 @@ are separate, so τ can be swept over one scoring pass (calibration, benchmark).
 from __future__ import annotations
 
 import asyncio
+import bisect
 import dataclasses
 import logging
 from collections import Counter
@@ -294,7 +295,7 @@ class TripRag:
         out = np.zeros(len(eids))
         for k, eid in enumerate(eids):
             spans = (positions or {}).get(eid) or [
-                (m.start - c.start, m.end - c.start) for m in d.entities[eid].mentions if c.contains(m)]
+                (m.start - c.start, m.end - c.start) for m in _chunk_mentions(d, ci).get(eid, ())]
             hit = np.zeros(len(offs), bool)
             for s, e in spans:
                 hit |= real & (a < e) & (b > s)
@@ -321,9 +322,8 @@ class TripRag:
 
     def _masked_chunk(self, d: DocAnalysis, ci: int, eids: Iterable[int]) -> str:
         c = d.chunks[ci]
-        want = set(eids)
-        spans = [m.shifted(-c.start) for e in d.entities if e.entity_id in want
-                 for m in e.mentions if c.contains(m)]
+        per = _chunk_mentions(d, ci)
+        spans = [m.shifted(-c.start) for eid in sorted(set(eids)) for m in per.get(eid, ())]
         return replace_spans(d.text[c.start : c.end], spans, self._repl)
 
     # -- stage 2: deciding -------------------------------------------------
@@ -421,6 +421,26 @@ class TripRag:
             },
         )
         return ProtectedText(text=out, masked_spans=spans, receipt=receipt, entities=d.entities)
+
+
+def _chunk_mentions(d: DocAnalysis, ci: int) -> dict[int, list[DetectedEntity]]:
+    """``{entity id: its mentions inside chunk ci}``, indexed once per document.
+
+    Looking them up by scanning every entity's mentions per chunk and entity
+    was quadratic on a long document (thousands of chunks and mentions)."""
+    index = d.__dict__.get("_chunk_mentions")
+    if index is None:
+        mentions = sorted((m, e.entity_id) for e in d.entities for m in e.mentions)
+        starts = [m.start for m, _ in mentions]
+        index = []
+        for c in d.chunks:
+            per: dict[int, list[DetectedEntity]] = {}
+            for m, eid in mentions[bisect.bisect_left(starts, c.start) : bisect.bisect_left(starts, c.end)]:
+                if c.contains(m):
+                    per.setdefault(eid, []).append(m)
+            index.append(per)
+        d.__dict__["_chunk_mentions"] = index
+    return index[ci]
 
 
 def _person_forms(d: DocAnalysis) -> frozenset[str]:
