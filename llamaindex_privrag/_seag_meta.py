@@ -8,8 +8,8 @@ reaches the LLM wrapper as text. An NER model does not see a name in
 (path parts are read as "John Smith Referral"), and it also keeps what
 describes the file (``file_type``, MIME types, ISO timestamps) and drops the
 fields the caller dropped. So :class:`~llamaindex_privrag.seag.SEAGLLM`
-reads every paragraph made only of ``identifier: value`` lines — the shape
-LlamaIndex gives node metadata — as metadata, applies SEAG's policy to each
+reads every run of ``identifier: value`` lines that ends at a blank line —
+the shape LlamaIndex gives node metadata — as metadata, applies SEAG's policy to each
 value, and aliases the rest of the text as usual. A form in the user's own
 text with the same shape gets the same policy, which protects string values
 by default.
@@ -24,7 +24,6 @@ from privrag.seag import SEAG, SEAGRequest
 
 __all__ = ["MetaText", "split"]
 
-_PARAGRAPH_BREAK = re.compile(r"(\n[ \t]*\n)")
 _LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_]{0,63}): (.*)")
 
 
@@ -39,20 +38,42 @@ Piece = str | MetaLine
 
 
 def split(text: str) -> list[Piece]:
-    """``text`` as prose pieces and metadata lines; joining them gives ``text`` back."""
+    """``text`` as prose pieces and metadata lines; joining them (lines with ``\\n``) gives ``text`` back.
+
+    A metadata block is a run of ``identifier: value`` lines followed by a
+    blank line or the end of the text (LlamaIndex's ``"{metadata_str}\\n\\n{content}"``).
+    """
+    lines = text.split("\n")
+    matches = [_LINE.fullmatch(ln) for ln in lines]
+    meta = [False] * len(lines)
+    i = 0
+    while i < len(lines):
+        if matches[i] is None:
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and matches[j] is not None:
+            j += 1
+        if j == len(lines) or not lines[j].strip():
+            for k in range(i, j):
+                meta[k] = True
+        i = j
     out: list[Piece] = []
-    for part in _PARAGRAPH_BREAK.split(text):
-        lines = part.split("\n")
-        matches = [_LINE.fullmatch(ln) for ln in lines]
-        if part.strip() and all(matches):
-            for i, m in enumerate(matches):
-                assert m is not None
-                out.append(MetaLine(m.group(1), m.group(2)))
-                if i < len(lines) - 1:
-                    out.append("\n")
+    prose: list[str] = []
+    for k, line in enumerate(lines):
+        nl = "\n" if k < len(lines) - 1 else ""
+        m = matches[k]
+        if meta[k] and m is not None:
+            if prose:
+                out.append("".join(prose))
+                prose = []
+            out.append(MetaLine(m.group(1), m.group(2)))
+            out.append(nl)
         else:
-            out.append(part)
-    return out
+            prose.append(line + nl)
+    if prose:
+        out.append("".join(prose))
+    return [p for p in out if p != ""]
 
 
 class MetaText:
