@@ -160,7 +160,8 @@ def open_call(
 class Call:
     """The state of one request; its ``repr`` names nothing."""
 
-    __slots__ = ("req", "original", "aliased", "trace", "token", "out", "merged", "pending", "shower", "yielded")
+    __slots__ = ("req", "original", "aliased", "trace", "token", "out", "merged", "pending", "shower", "yielded",
+                 "v1_index", "v1_type")
 
     def __init__(self, req: SEAGRequest, original: list[BaseMessage], aliased: list[BaseMessage],
                  trace: TraceMode, token: str) -> None:
@@ -174,6 +175,8 @@ class Call:
         self.pending: deque[AIMessageChunk] = deque()
         self.shower: ChunkRestorer | None = None
         self.yielded = False
+        self.v1_index = -1
+        self.v1_type = ""
 
     def __repr__(self) -> str:
         return "<privrag SEAG call>"
@@ -243,10 +246,21 @@ class Call:
             return
         while self.pending:
             self.yielded = True
-            yield _v1(self.pending.popleft(), output_version)
+            yield self._indexed(_v1(self.pending.popleft(), output_version))
         if not self.yielded and self.out is not None:  # BaseChatModel fell back to invoke
             self.yielded = True
-            yield _v1(self.out, output_version)
+            yield self._indexed(_v1(self.out, output_version))
+
+    def _indexed(self, msg: BaseMessage) -> BaseMessage:
+        """Number v1 blocks as BaseChatModel.stream does, so chunks of one block merge."""
+        if isinstance(msg.content, list):
+            for block in msg.content:
+                if isinstance(block, dict):
+                    if block.get("type") != self.v1_type:
+                        self.v1_type = block.get("type", "")
+                        self.v1_index += 1
+                    block.setdefault("index", self.v1_index)
+        return msg
 
 
 def _v1(msg: BaseMessage, output_version: str | None) -> BaseMessage:

@@ -102,3 +102,27 @@ def test_wrapper_run_records_only_what_trace_allows(trace: str) -> None:
     else:
         assert set(_raw(recorded)) == set(RAW)
     assert all(_raw(s) == [] for s in sent)  # the inner model never sees the original, in any mode
+
+
+@pytest.mark.parametrize("trace", ["aliased", "hidden", "original"])
+@pytest.mark.parametrize("output_version", ["v0", "v1"])
+def test_the_caller_gets_restored_text_from_every_entry_point_in_every_mode(trace: str, output_version: str) -> None:
+    seag = SEAG(GazetteerDetector([(NAME, "PERSON"), ("Tovey", "PERSON")]))
+    model = SEAGChatModel(llm=ScriptedToolChat(), seag=seag, trace=trace, output_version=output_version)
+    want = f"You said: Look up '{NAME}' and summarise the file of {NAME}."
+
+    def merged(chunks: Any) -> Any:
+        full = None
+        for c in chunks:
+            full = c if full is None else full + c
+        return full
+
+    assert model.invoke(MESSAGES).text == want
+    full = merged(model.stream(MESSAGES))
+    assert full.text == want and len(full.content_blocks) == 1
+    assert merged(model.model_copy(update={"disable_streaming": True}).stream(MESSAGES)).text == want
+    events = model.stream_events(MESSAGES, version="v3")
+    list(events)
+    assert events.output.text == want
+    bound = model.bind_tools([TOOL], tool_choice="lookup")
+    assert merged(bound.stream(MESSAGES)).tool_calls[0]["args"] == {"person": NAME}
