@@ -8,7 +8,9 @@ times, on each:
   end to end (detection included), as ``privrag anonymize`` runs it;
 * ``seag`` — SEAG's alias table on the same text: :meth:`SEAG.prepare` with
   the detector's answer for that text reused (detection is the redaction's),
-  so the column is the value recognizer, the table build and aliasing.
+  so the column is the value recognizer, the table build and aliasing. A
+  table that fails its own checks raises ``PrivacyError`` (issue 19: "returns
+  or raises"): the row then says so next to the time.
 
 It prints seconds and characters per second per size, and the time ratio
 between the two largest sizes (1 MB → 2 MB by default): linear time gives
@@ -86,10 +88,18 @@ def run_bench(sizes_k: Sequence[int], *, seag: bool = True, seed: int = 0) -> tu
             res = redactor.protect(text)
         row.update(redact_s=t.seconds, redact_chars_per_s=len(text) / t.seconds, masked=len(res.masked_spans))
         if seag_engine is not None:
+            from privrag.types import PrivacyError
+
+            req = None
             with Timer() as t:
-                req = seag_engine.prepare([text])
-            row.update(seag_s=t.seconds, seag_chars_per_s=len(text) / t.seconds, aliases=len(req.table))
-            req.release()
+                try:  # "returns or raises": a refused table is a result too, timed like one
+                    req = seag_engine.prepare([text])
+                except PrivacyError as exc:
+                    row["seag_error"] = type(exc).__name__
+            row.update(seag_s=t.seconds, seag_chars_per_s=len(text) / t.seconds)
+            if req is not None:
+                row["aliases"] = len(req.table)
+                req.release()
         det.forget()
         log.info("long %d K: %s", k, row)
         rows.append(row)
@@ -116,7 +126,8 @@ def render_markdown(payload: dict[str, Any]) -> str:
     for r in rows:
         line = f"| {r['size_k']} K | {r['chars']:,} | {r['redact_s']:.1f} | {r['redact_chars_per_s']:,.0f} |"
         if seag:
-            line += f" {r.get('seag_s', float('nan')):.1f} | {r.get('seag_chars_per_s', float('nan')):,.0f} |"
+            raised = f" ({r['seag_error']})" if "seag_error" in r else ""
+            line += f" {r.get('seag_s', float('nan')):.1f}{raised} | {r.get('seag_chars_per_s', float('nan')):,.0f} |"
         lines.append(line)
     ratios = payload.get("ratios") or {}
     if ratios:
