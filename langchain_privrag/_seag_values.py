@@ -78,6 +78,11 @@ BLOCK_TYPES = frozenset({
 _SCALARS = (int, float, bool, type(None), bytes)
 
 
+def _data_url(s: str) -> bool:
+    """An inline binary payload (``data:…;base64,…``) under any key: bytes, not prose."""
+    return s.startswith("data:") and ";base64," in s[:200]
+
+
 def _looks_json(s: str) -> bool:
     head = s.lstrip()[:1]
     return head in ("{", "[")
@@ -102,7 +107,7 @@ class _Walker:
 
     def value(self, v: Any, key: str | None = None) -> Any:
         if isinstance(v, str):
-            if key in OPAQUE_KEYS or (key == "url" and v.startswith("data:")):
+            if key in OPAQUE_KEYS or _data_url(v):
                 return v
             return self.json_string(v) if key in JSON_KEYS else self.f(v)
         if isinstance(v, _SCALARS):

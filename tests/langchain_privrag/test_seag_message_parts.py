@@ -143,6 +143,7 @@ PROVIDER_BLOCKS: list[dict[str, Any]] = [
     {"type": "web_search_tool_result", "tool_use_id": "srv_1",
      "content": [{"type": "web_search_result", "title": NAME, "url": "https://x.example", "encrypted_content": "e"}]},
     {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA", "detail": "auto"}},
+    {"type": "file", "file": {"filename": f"{NAME}.pdf", "file_data": "data:application/pdf;base64,Sm9obg=="}},
     {"type": "input_audio", "input_audio": {"data": "AAAA", "format": "wav"}},
     {"type": "function_call", "call_id": "fc_1", "name": "lookup",
      "arguments": json.dumps({"person": ACCENTED})},  # ASCII-escaped: "J\u00fcrgen"
@@ -206,6 +207,11 @@ def test_no_raw_name_reaches_the_inner_model_from_any_message_part(seag: SEAG) -
         assert type(got).__name__.replace("Chunk", "") == type(sent).__name__.replace("Chunk", "")
         assert len(got.content) == len(sent.content) and got.name and got.name != NAME
     assert out.content == f"You said: Who is {NAME}?"
+    # binary payloads pass unchanged (never run through detection or aliasing)
+    sent_blocks = [b for m in received for b in m.content if isinstance(b, dict)]
+    assert {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA", "detail": "auto"}} in sent_blocks
+    # (LangChain normalises the OpenAI file block to a standard one: the payload arrives whole)
+    assert any(b.get("base64") == "Sm9obg==" for b in sent_blocks)
 
 
 def test_tool_message_content_and_artifact_aliased_and_restored_in_tool_calls(seag: SEAG) -> None:
