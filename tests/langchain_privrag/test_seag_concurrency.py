@@ -147,7 +147,9 @@ def test_failures_are_privacy_errors_and_release_every_table(seag: SEAG) -> None
     chain = alias | (lambda q: [("human", q)]) | _Failing() | StrOutputParser() | alias.restorer()
     for run in (lambda: chain.invoke(f"About {name}"), lambda: list(chain.stream(f"About {name}")),
                 lambda: chain.batch([f"About {name}"] * 4), lambda: asyncio.run(chain.ainvoke(f"About {name}"))):
-        with pytest.raises(RuntimeError):
+        with pytest.raises(PrivacyError) as err:
             run()
+        assert isinstance(err.value.__cause__, RuntimeError)
+        del err
     assert open_calls() == 0 and alias.pending() == 0
     assert _tables_holding(name) == 0
