@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from privrag.cli import app
+from privrag.corpus import text_files
 from privrag.eval.scale_corpus import generated_corpus, write_jsonl
 from privrag.methods import METHODS
 from privrag.scale.journal import Journal, errors_path, journal_path
@@ -41,7 +42,7 @@ def _same_bytes_both_engines(inp: Path, tmp_path: Path, n: int) -> None:
 
 @pytest.mark.integration
 def test_ray_writes_the_same_texts_and_reports_as_local_on_the_demo_corpus(tmp_path):
-    _same_bytes_both_engines(DEMO, tmp_path, len(list(DEMO.glob("*.txt"))))
+    _same_bytes_both_engines(DEMO, tmp_path, len(text_files(DEMO)))
 
 
 @pytest.mark.integration
@@ -110,3 +111,18 @@ def test_ray_folder_input_keeps_unreadable_files_in_place(tmp_path, fake_methods
     assert res.exit_code == 1
     assert ray.read_bytes() == local.read_bytes()
     assert (tmp_path / "rr.jsonl").read_bytes() == (tmp_path / "lr.jsonl").read_bytes()
+
+
+def test_ray_size_limit_reports_the_long_document_as_local_does(tmp_path, fake_methods, monkeypatch):
+    monkeypatch.setenv("PRIVRAG_MAX_CHARS", "5000000")  # --max-chars sets it for the run; restored after
+    docs = [*DOCS[:6], ("long", "Anna Berg wrote this. " * 10)]
+    inp = write_jsonl(docs, tmp_path / "in.jsonl")
+    for engine, out in (("local", "l"), ("ray", "r")):
+        res = anonymize(inp, "--out", tmp_path / f"{out}.jsonl", "--report", tmp_path / f"{out}_rep.jsonl",
+                        "--max-chars", "100", "--engine", engine, *(["--workers", "2"] if engine == "ray" else []))
+        assert res.exit_code == 1, res.output
+    assert (tmp_path / "r.jsonl").read_bytes() == (tmp_path / "l.jsonl").read_bytes()
+    assert (tmp_path / "r_rep.jsonl").read_bytes() == (tmp_path / "l_rep.jsonl").read_bytes()
+    (err,) = rows(errors_path(tmp_path / "r.jsonl"))
+    assert err["id"] == "long" and err["error"] == "TextTooLongError" and "100" in err["reason"]
+    assert "Anna" not in err["reason"]

@@ -100,14 +100,17 @@ def hours_table(docs_per_s_per_core: float) -> dict[str, dict[str, float]]:
             for n in DOCS}
 
 
-def run_scale(docs: list[tuple[str, str]], method: str, corpus: dict[str, Any]) -> dict[str, Any]:
-    """Measure the three configurations on ``docs``; the ``scale.json`` payload."""
+def run_scale(docs: list[tuple[str, str]], method: str, corpus: dict[str, Any], **ray_init: Any) -> dict[str, Any]:
+    """Measure the three configurations on ``docs``; the ``scale.json`` payload.
+
+    ``ray_init``: extra ``ray.init`` arguments for the local Ray it starts (2 CPUs).
+    """
     from privrag.scale.dataset import ray_module, start_ray
 
     texts = [t for _, t in docs]
     methods: dict[str, dict[str, Any]] = {"local": _run_local(method, texts)}
     ray = ray_module()
-    started = start_ray(num_cpus=2)
+    started = start_ray(num_cpus=2, **ray_init)
     try:
         ctx = ray.data.DataContext.get_current()
         ctx.enable_progress_bars = False

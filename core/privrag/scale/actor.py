@@ -9,8 +9,8 @@ callable class). Every row comes back as ``id, text, report, error, reason``:
   privrag report as JSON (the same dict ``privrag anonymize --report`` writes);
 * failed: ``text`` and ``report`` are null and ``error`` names the exception
   class. The raw text is never copied to the output and no exception message
-  is (a message may quote the document); ``reason`` only carries texts this
-  module wrote itself.
+  is (a message may quote the document); ``reason`` only carries texts
+  written without document text (a size limit's, this module's own).
 
 The protection call is the local CLI's own (:func:`privrag.cli_anonymize._protect`:
 one call per batch, one per document when the batch fails), fed the same
@@ -66,6 +66,14 @@ def build_protector(spec: str | Callable[..., Protector], kwargs: dict[str, Any]
     return factory(**(kwargs or {}))
 
 
+def safe_reason(exc: BaseException) -> str | None:
+    """The message of an error privrag writes without document text (a size
+    limit: the limit and the sizes), as the local CLI reports it; else none."""
+    from privrag.limits import TextTooLongError
+
+    return str(exc) if isinstance(exc, TextTooLongError) else None
+
+
 def _takes_groups(protector: Protector) -> bool:
     import inspect
 
@@ -118,7 +126,9 @@ class ProtectActor:
         keep_columns: Sequence[str] = (),
         torch_threads: int = 1,
         stats: bool = False,
+        env: dict[str, str] | None = None,
     ) -> None:
+        os.environ.update(env or {})  # e.g. PRIVRAG_MAX_CHARS of the driver's run, before any model reads it
         limit_threads(torch_threads)
         self.protector = build_protector(method, method_kwargs)
         if group_column is not None and not _takes_groups(self.protector):
@@ -152,7 +162,7 @@ class ProtectActor:
                 out["text"].append(None)
                 out["report"].append(None)
                 out["error"].append("unreadable" if isinstance(res, str) else type(res).__name__)
-                out["reason"].append(res if isinstance(res, str) else None)
+                out["reason"].append(res if isinstance(res, str) else safe_reason(res))
         table = pa.table({c: pa.array(v, type=pa.string()) for c, v in out.items()})
         for c in self.keep_columns:
             table = table.append_column(c, batch.column(c))

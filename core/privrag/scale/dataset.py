@@ -24,7 +24,7 @@ __all__ = ["protect_dataset", "errors_only", "start_ray", "ray_module", "DEFAULT
 #: texts per protection call: the local CLI's batch, so both paths make the same calls
 DEFAULT_ROWS_PER_CALL = 8
 #: environment the workers need to stay offline and quiet (copied when set)
-_WORKER_ENV = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE", "TOKENIZERS_PARALLELISM", "PRIVRAG_ID_KEY",
+_WORKER_ENV = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE", "TOKENIZERS_PARALLELISM", "PRIVRAG_MAX_CHARS",
                "PRIVRAG_DATA", "PRIVRAG_CACHE_DIR", "HF_HOME")
 
 
@@ -103,7 +103,8 @@ def protect_dataset(
     spec = method_spec(method)
     ctor = {"method_kwargs": method_kwargs, "text_column": text_column, "id_column": id_column,
             "group_column": group_column, "batch_column": batch_column, "rows_per_call": rows_per_call,
-            "keep_columns": tuple(keep_columns), "torch_threads": torch_threads, "stats": stats}
+            "keep_columns": tuple(keep_columns), "torch_threads": torch_threads, "stats": stats,
+            "env": worker_env()}  # the settings of this run, also on a cluster started earlier
     compute = ray.data.ActorPoolStrategy(size=concurrency)
     common: dict[str, Any] = {"fn_constructor_args": (spec,), "fn_constructor_kwargs": ctor,
                               "batch_format": "pyarrow", "compute": compute, "num_cpus": num_cpus,

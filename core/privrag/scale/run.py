@@ -22,6 +22,7 @@ from tqdm import tqdm
 
 from privrag.cli_anonymize import BATCH, _fail, _load, _protect, _summary
 from privrag.corpus import CorpusError, Unreadable, read_corpus
+from privrag.scale.actor import safe_reason
 from privrag.scale.journal import Journal, errors_path, read_output_ids
 from privrag.types import ProtectedText
 
@@ -110,7 +111,7 @@ def _write(journal: Journal, doc_id: str, res: ProtectedText | BaseException | U
     if isinstance(res, Unreadable):
         journal.write_error(doc_id, "unreadable", res.reason)
     elif isinstance(res, BaseException):
-        journal.write_error(doc_id, type(res).__name__, None)
+        journal.write_error(doc_id, type(res).__name__, safe_reason(res))
     else:
         journal.write_ok(doc_id, res.text, res.report())
 
