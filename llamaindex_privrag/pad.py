@@ -8,11 +8,25 @@ receipt into ``CompletionResponse.additional_kwargs["privacy_receipt"]``.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import Any
 
-from llama_index.core.base.llms.types import CompletionResponse, CompletionResponseGen, LLMMetadata
+from llama_index.core.base.llms.generic_utils import (
+    completion_response_to_chat_response,
+    stream_completion_response_to_chat_response,
+)
+from llama_index.core.base.llms.types import (
+    ChatMessage,
+    ChatResponse,
+    ChatResponseAsyncGen,
+    ChatResponseGen,
+    CompletionResponse,
+    CompletionResponseAsyncGen,
+    CompletionResponseGen,
+    LLMMetadata,
+)
 from llama_index.core.bridge.pydantic import ConfigDict, Field, PrivateAttr
-from llama_index.core.llms.callbacks import llm_completion_callback
+from llama_index.core.llms.callbacks import llm_chat_callback, llm_completion_callback
 from llama_index.core.llms.custom import CustomLLM
 
 from privrag.pad.accounting import receipt_summary
@@ -96,12 +110,30 @@ class PADHuggingFaceLLM(CustomLLM):
 
     @llm_completion_callback()
     def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
+        return self._complete(prompt, formatted, **kwargs)
+
+    @llm_completion_callback()
+    def stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseGen:
+        return self._stream_complete(prompt, formatted, **kwargs)
+
+    # chat renders the messages and decodes directly, so a chat call records one LLM event
+    # (CustomLLM's chat calls the decorated complete: two events per call)
+    @llm_chat_callback()
+    def chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
+        return completion_response_to_chat_response(self._complete(self.messages_to_prompt(messages), True, **kwargs))
+
+    @llm_chat_callback()
+    def stream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseGen:
+        return stream_completion_response_to_chat_response(
+            self._stream_complete(self.messages_to_prompt(messages), True, **kwargs)
+        )
+
+    def _complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
         opts = self._opts(kwargs)
         result = self._generator.generate([self._prompt(prompt, formatted)], seed=opts["seed"], max_new_tokens=opts["max_new_tokens"])[0]
         return CompletionResponse(text=result.text, additional_kwargs=_kwargs(result))
 
-    @llm_completion_callback()
-    def stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseGen:
+    def _stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseGen:
         opts = self._opts(kwargs)
         pieces = self._generator.stream(self._prompt(prompt, formatted), seed=opts["seed"], max_new_tokens=opts["max_new_tokens"])
 
@@ -116,6 +148,27 @@ class PADHuggingFaceLLM(CustomLLM):
 
         return gen()
 
-    @llm_completion_callback()
     async def acomplete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
         return await asyncio.to_thread(self.complete, prompt, formatted, **kwargs)
+
+    # CustomLLM's async forms decode on the event loop's thread; these wait on a worker
+    # thread instead, so other tasks run while the model decodes. The sync method they
+    # call emits the callback events, once.
+    async def astream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseAsyncGen:
+        return _aiter(await asyncio.to_thread(self.stream_complete, prompt, formatted, **kwargs))
+
+    async def achat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
+        return await asyncio.to_thread(self.chat, messages, **kwargs)
+
+    async def astream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseAsyncGen:
+        return _aiter(await asyncio.to_thread(self.stream_chat, messages, **kwargs))
+
+
+async def _aiter(gen: Iterator[Any]) -> AsyncIterator[Any]:
+    """A sync generator consumed step by step on a worker thread."""
+    done = object()
+    while True:
+        item = await asyncio.to_thread(next, gen, done)
+        if item is done:
+            return
+        yield item
