@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import Any
 
+from langchain_core.caches import BaseCache
 from langchain_core.callbacks import (
     AsyncCallbackManagerForLLMRun,
     CallbackManagerForLLMRun,
@@ -119,6 +120,9 @@ class SEAGChatModel(BaseChatModel):
     """Fixed alias seed; ``None`` draws a fresh one per call."""
     trace: TraceMode = Field(default="aliased", description="What this wrapper's run records.")
     """What this wrapper's own run records: ``"aliased"``, ``"hidden"`` or ``"original"``."""
+    cache: BaseCache | bool | None = Field(default=False, exclude=True)
+    """Off: every call draws its own table, so a cached answer could never be reused, and a
+    global LLM cache would otherwise keep answers in memory. Cache the inner model instead."""
 
     def model_post_init(self, __context: Any) -> None:
         if self.seag is None:

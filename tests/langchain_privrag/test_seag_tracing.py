@@ -126,3 +126,18 @@ def test_the_caller_gets_restored_text_from_every_entry_point_in_every_mode(trac
     assert events.output.text == want
     bound = model.bind_tools([TOOL], tool_choice="lookup")
     assert merged(bound.stream(MESSAGES)).tool_calls[0]["args"] == {"person": NAME}
+
+
+def test_a_global_llm_cache_keeps_nothing_of_the_wrapper() -> None:
+    from langchain_core.caches import InMemoryCache
+    from langchain_core.globals import get_llm_cache, set_llm_cache
+
+    cache, before = InMemoryCache(), get_llm_cache()
+    set_llm_cache(cache)
+    try:
+        seag = SEAG(GazetteerDetector([(NAME, "PERSON")]))
+        model = SEAGChatModel(llm=ScriptedToolChat(cache=False), seag=seag, trace="original")
+        assert model.invoke(MESSAGES).text.endswith(f"{NAME}.")
+        assert cache._cache == {}
+    finally:
+        set_llm_cache(before)
