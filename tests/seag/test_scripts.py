@@ -49,3 +49,15 @@ def test_allow_and_covered_scripts_are_configurable():
 def test_script_names():
     assert [script_of(c) for c in "aéß"] == ["LATIN"] * 3
     assert script_of("ש") == "HEBREW" and script_of("中") == "CJK" and script_of("カ") == "KATAKANA"
+
+
+def test_cjk_aliases_are_never_a_single_character():
+    """zh_CN Faker surnames are one character; such an alias is ambiguous in any answer (issue 19)."""
+    det = GazetteerDetector([("王伟", "PERSON"), ("北京", "LOCATION"), ("李", "PERSON")])
+    text = "王伟 说 他 在 北京 。李 。"
+    for locale in ("zh_CN", "zh_TW", "ja_JP"):
+        for seed in range(5):
+            cfg = BuilderConfig(uncovered_scripts="allow", locale=locale)
+            req = SEAG(det, config=cfg, seed=seed).prepare([text])
+            assert all(len(a) >= 2 for a in req.table.aliases), req.table.aliases
+            assert req.restore(req.aliased[0]) == text

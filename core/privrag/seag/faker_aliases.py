@@ -39,6 +39,7 @@ from privrag.seag.families import (
 )
 from privrag.seag.generator import AliasPlan, AliasSuggestion, Avoid, PlannedEntity
 from privrag.seag.restore import fold
+from privrag.seag.scripts import MIN_SPACELESS_ALIAS, spaceless
 
 __all__ = ["FakerAliasGenerator", "shape_alias", "fresh_alias"]
 
@@ -283,11 +284,19 @@ class _Run:
             low = base.lower()
             if low in NAME_PARTICLES or low in ("the", "a") or low.rstrip(".") in _KEEP_TITLES | MALE_HONORIFICS | FEMALE_HONORIFICS:
                 return None
-            if len(base) == 1:
+            if len(base) == 1 and not spaceless(base):  # an initial; "李" is a whole surname
                 return self._initial(base)
             if any(c.isdigit() for c in base):
                 return shape_alias(base, self.rng)
             make = self.fake.last_name if low == surname else first
+            if spaceless(base):  # a CJK name is one token: its alias never a single character
+                short = make
+
+                def make() -> str:
+                    out = short()
+                    while len(out) < max(MIN_SPACELESS_ALIAS, len(base)):
+                        out += self.fake.first_name()
+                    return out
             return self._token("PERSON", base, make)
 
         return rewrite_tokens(form, alias_token)

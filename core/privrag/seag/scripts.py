@@ -29,7 +29,9 @@ from collections.abc import Iterable, Sequence
 
 from privrag.types import PrivacyError
 
-__all__ = ["DEFAULT_COVERED_SCRIPTS", "script_of", "uncovered_scripts", "check_scripts"]
+__all__ = [
+    "DEFAULT_COVERED_SCRIPTS", "MIN_SPACELESS_ALIAS", "script_of", "spaceless", "uncovered_scripts", "check_scripts",
+]
 
 DEFAULT_COVERED_SCRIPTS = frozenset({"LATIN"})
 #: two or more letters in a row outside ASCII, Latin-1, Latin Extended-A/B, IPA and Latin Extended Additional
@@ -51,6 +53,17 @@ def script_of(ch: str) -> str:
         if w in _SCRIPT_WORDS:
             return w
     return "OTHER"
+
+
+#: scripts written without spaces between words: one letter there is no name
+_SPACELESS = frozenset({"CJK", "HIRAGANA", "KATAKANA", "THAI", "LAO", "KHMER", "MYANMAR", "TIBETAN", "YI"})
+#: shortest alias in those scripts (Faker's zh_CN surnames are one character: "白" for "王伟")
+MIN_SPACELESS_ALIAS = 2
+
+
+def spaceless(text: str) -> bool:
+    """Whether ``text`` has a letter of a script written without spaces (CJK, kana, Thai, …)."""
+    return not text.isascii() and any(c.isalpha() and script_of(c) in _SPACELESS for c in text)
 
 
 def uncovered_scripts(texts: Iterable[str], covered: frozenset[str] = DEFAULT_COVERED_SCRIPTS) -> set[str]:

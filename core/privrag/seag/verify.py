@@ -38,6 +38,7 @@ from privrag.seag.families import (
     split_possessive,
 )
 from privrag.seag.restore import fold, is_word_char
+from privrag.seag.scripts import MIN_SPACELESS_ALIAS, spaceless
 from privrag.seag.table import AliasEntry, AliasTable
 from privrag.seag.values import VALUE_CATEGORIES
 from privrag.types import DetectedEntity
@@ -177,6 +178,8 @@ def valid_alias(original: str, alias: str) -> bool:
         return False
     if alias != alias.strip() and original == original.strip():
         return False
+    if spaceless(alias) and sum(c.isalpha() for c in alias) < MIN_SPACELESS_ALIAS:
+        return False  # one CJK character is no unambiguous alias
     allowed = set(original)
     for ch in alias:
         if ch in allowed or ch.isalnum() or ch in _SAFE_PUNCT:
