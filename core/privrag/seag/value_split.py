@@ -80,9 +80,13 @@ def _outside(text: str, cores: Sequence[tuple[int, int]]) -> list[tuple[int, int
 
 
 def _sentence_start(text: str, pos: int) -> bool:
-    gap = len(text[:pos]) - len(text[:pos].rstrip())
-    before = text[: pos - gap]
-    return not before or before[-1] in ".!?•*-–—\"“" or "\n" in text[pos - gap : pos]
+    """Whether ``pos`` opens a sentence; looks back a bounded window, so the split stays
+    linear in the text however many value spans it has."""
+    head = text[max(0, pos - 200) : pos]
+    before = head.rstrip()
+    if not before:
+        return pos - len(head) <= 0 or "\n" in head
+    return before[-1] in ".!?•*-–—\"“" or "\n" in head[len(before) :]
 
 
 def _name_like(word: str, known_parts: frozenset[str], mid_sentence: bool = False, *,

@@ -24,7 +24,6 @@ read as that word, not as the name; any other lower-case occurrence
 from __future__ import annotations
 
 import functools
-import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 
@@ -37,7 +36,7 @@ from privrag.seag.families import (
     is_generic,
     split_possessive,
 )
-from privrag.seag.restore import fold, is_word_char
+from privrag.seag.restore import Replacer, fold
 from privrag.seag.scripts import MIN_SPACELESS_ALIAS, spaceless
 from privrag.seag.table import AliasEntry, AliasTable
 from privrag.seag.values import VALUE_CATEGORIES
@@ -94,19 +93,12 @@ def needles(spans: Sequence[Sequence[DetectedEntity]], min_length: int = 3) -> d
     return out
 
 
-def _pattern(needle: str) -> re.Pattern[str]:
-    return re.compile(("(?<!\\w)" if is_word_char(needle[0]) else "") + re.escape(needle)
-                      + ("(?!\\w)" if is_word_char(needle[-1]) else ""), re.IGNORECASE)
-
-
-def _found(needle: str, is_part: bool, text: str, folded: str | None = None) -> Iterator[str]:
-    """Occurrences of ``needle`` in ``text`` (as written there) that count as a leak.
-    ``folded`` is ``fold(text)``, computed once by a caller that checks many needles."""
-    if fold(needle) not in (fold(text) if folded is None else folded):
-        return
-    for m in _pattern(needle).finditer(text):
-        surface = m.group(0)
-        if is_part and surface.islower() and _everyday(surface):
+def _found(matcher: Replacer, parts: dict[str, bool], text: str) -> Iterator[str]:
+    """Occurrences of any needle in ``text`` (as written there) that count as a leak:
+    one scan of the case-folded text, word-bounded, whatever the number of needles."""
+    for start, end, key in matcher.finditer(fold(text)):
+        surface = text[start:end]
+        if parts[key] and surface.islower() and _everyday(surface):
             continue
         yield surface
 
@@ -115,13 +107,17 @@ def leaks(
     table: AliasTable, texts: Sequence[str], spans: Sequence[Sequence[DetectedEntity]], min_length: int = 3
 ) -> list[str]:
     """Originals still present after aliasing (as written in the text)."""
-    aliased = [table.alias(t) for t in texts]
-    folded = [fold(t) for t in aliased]  # once per text, not once per needle (quadratic on a long text)
-    out: list[str] = []
+    parts: dict[str, bool] = {}
     for needle, is_part in needles(spans, min_length).items():
-        for text, low in zip(aliased, folded, strict=True):
-            out.extend(_found(needle, is_part, text, low))
-    return sorted(set(out))
+        key = fold(needle)
+        parts[key] = parts.get(key, True) and is_part  # a whole form anywhere: no everyday exemption
+    if not parts:
+        return []
+    matcher = Replacer({k: k for k in parts})
+    out: set[str] = set()
+    for text in texts:
+        out.update(_found(matcher, parts, table.alias(text)))
+    return sorted(out)
 
 
 def _case_as(surface: str, alias: str) -> str:
