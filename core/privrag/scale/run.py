@@ -11,6 +11,7 @@ call, so ``--engine ray`` writes the same bytes as ``--engine local``.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -176,7 +177,8 @@ def _run_ray(job: ScaledRun, items: list[Any], journal: Journal) -> None:
         tables, unreadable = _blocks(items, workers)
         ctx = ray.data.DataContext.get_current()
         ctx.execution_options.preserve_order = True
-        ctx.enable_progress_bars = False
+        ctx.enable_progress_bars = False  # one privrag bar instead
+        logging.getLogger("ray.data").setLevel(logging.WARNING)  # no execution plans between the bar's lines
         pending = sorted(unreadable)
         with tqdm(total=len(items), desc=f"anonymize ({job.method}, ray ×{workers})", unit="doc") as bar:
             if tables:
