@@ -26,7 +26,6 @@ from llama_index.core.base.llms.types import (
     LLMMetadata,
 )
 from llama_index.core.instrumentation import get_dispatcher
-from llama_index.core.instrumentation.dispatcher import DISPATCHER_SPAN_DECORATED_ATTR
 from llama_index.core.llms import LLM
 from llama_index.core.llms.callbacks import llm_chat_callback, llm_completion_callback
 from pydantic import ConfigDict, Field
@@ -42,6 +41,7 @@ from llamaindex_privrag._seag_call import (
     failures,
 )
 from llamaindex_privrag._seag_meta import MetaText
+from llamaindex_privrag._seag_prompts import PromptEntryPoints, untraced
 from privrag.seag import SEAG
 
 __all__ = ["SEAGLLM"]
@@ -49,14 +49,7 @@ __all__ = ["SEAGLLM"]
 dispatcher = get_dispatcher(__name__)
 
 
-def _untraced(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Keep LlamaIndex from wrapping a public method in a span whose arguments are the originals;
-    the span and the events come from the traced inner method, which sees what ``trace`` allows."""
-    setattr(fn, DISPATCHER_SPAN_DECORATED_ATTR, True)
-    return fn
-
-
-class SEAGLLM(LLM):
+class SEAGLLM(PromptEntryPoints, LLM):
     """LlamaIndex LLM wrapper: the inner LLM only ever sees consistent aliases.
 
     Every call analyses all of its text together (system prompt, retrieved
@@ -316,91 +309,35 @@ class SEAGLLM(LLM):
 
         return gen()
 
-    @_untraced
+    @untraced
     def chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
         return self._run(self._open_chat(messages), self._traced_chat, **kwargs)
 
-    @_untraced
+    @untraced
     async def achat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
         return await self._arun(await self._aopen_chat(messages), self._traced_achat, **kwargs)
 
-    @_untraced
+    @untraced
     def stream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseGen:
         return self._stream(self._open_chat(messages), self._traced_stream_chat, **kwargs)
 
-    @_untraced
+    @untraced
     async def astream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseAsyncGen:
         return await self._astream(await self._aopen_chat(messages), self._traced_astream_chat, **kwargs)
 
-    @_untraced
+    @untraced
     def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
         return self._run(self._open_completion(prompt), self._traced_complete, formatted, **kwargs)
 
-    @_untraced
+    @untraced
     async def acomplete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
         return await self._arun(await self._aopen_completion(prompt), self._traced_acomplete, formatted, **kwargs)
 
-    @_untraced
+    @untraced
     def stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseGen:
         return self._stream(self._open_completion(prompt), self._traced_stream_complete, formatted, **kwargs)
 
-    @_untraced
+    @untraced
     async def astream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseAsyncGen:
         return await self._astream(await self._aopen_completion(prompt), self._traced_astream_complete, formatted,
                                    **kwargs)
-
-    # -- prompt-template entry points: no event with the template arguments in clear -----
-    def _messages_or_prompt(self, prompt: Any, prompt_args: dict[str, Any]) -> tuple[bool, Any]:
-        if self.metadata.is_chat_model:
-            return True, self._get_messages(prompt, **prompt_args)
-        return False, self._get_prompt(prompt, **prompt_args)
-
-    @_untraced
-    def predict(self, prompt: Any, **prompt_args: Any) -> str:
-        """Like ``LLM.predict``, without ``LLMPredictStartEvent`` and the templating event, which
-        would record the template arguments (the retrieved context) as written; the chat or
-        completion event of this wrapper records what ``trace`` allows."""
-        if self.trace == "original":
-            return super().predict(prompt, **prompt_args)
-        is_chat, value = self._messages_or_prompt(prompt, prompt_args)
-        out = (self.chat(value).message.content or "") if is_chat else self.complete(value, formatted=True).text
-        return self._parse_output(out)
-
-    @_untraced
-    async def apredict(self, prompt: Any, **prompt_args: Any) -> str:
-        if self.trace == "original":
-            return await super().apredict(prompt, **prompt_args)
-        is_chat, value = self._messages_or_prompt(prompt, prompt_args)
-        if is_chat:
-            out = (await self.achat(value)).message.content or ""
-        else:
-            out = (await self.acomplete(value, formatted=True)).text
-        return self._parse_output(out)
-
-    @_untraced
-    def stream(self, prompt: Any, **prompt_args: Any) -> Any:
-        if self.trace == "original":
-            return super().stream(prompt, **prompt_args)
-        from llama_index.core.llms.llm import (
-            stream_chat_response_to_tokens,
-            stream_completion_response_to_tokens,
-        )
-
-        is_chat, value = self._messages_or_prompt(prompt, prompt_args)
-        if is_chat:
-            return stream_chat_response_to_tokens(self.stream_chat(value))
-        return stream_completion_response_to_tokens(self.stream_complete(value, formatted=True))
-
-    @_untraced
-    async def astream(self, prompt: Any, **prompt_args: Any) -> Any:
-        if self.trace == "original":
-            return await super().astream(prompt, **prompt_args)
-        from llama_index.core.llms.llm import (
-            astream_chat_response_to_tokens,
-            astream_completion_response_to_tokens,
-        )
-
-        is_chat, value = self._messages_or_prompt(prompt, prompt_args)
-        if is_chat:
-            return await astream_chat_response_to_tokens(await self.astream_chat(value))
-        return await astream_completion_response_to_tokens(await self.astream_complete(value, formatted=True))

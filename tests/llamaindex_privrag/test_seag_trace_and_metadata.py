@@ -31,18 +31,19 @@ def _leaks(text: str) -> list[str]:
 
 
 class _Events(BaseEventHandler):
-    seen: ClassVar[list[str]] = []
+    seen: ClassVar[list[tuple[Any, str]]] = []
 
     @classmethod
     def class_name(cls) -> str:
         return "privrag_test_events"
 
     def handle(self, event: Any, **kwargs: Any) -> None:
-        self.seen.append(repr(event.model_dump()))
+        self.seen.append((event.span_id, repr(event.model_dump())))
 
 
 class _Spans(BaseSpanHandler):
     seen: ClassVar[list[str]] = []
+    ids: ClassVar[set[str]] = set()
 
     @classmethod
     def class_name(cls) -> str:
@@ -51,6 +52,7 @@ class _Spans(BaseSpanHandler):
     def new_span(self, id_: str, bound_args: Any, instance: Any = None, parent_span_id: Any = None,
                  tags: Any = None, **kwargs: Any) -> None:
         if type(instance).__name__ == "SEAGLLM":
+            self.ids.add(id_)
             self.seen.append(repr(bound_args.arguments))
 
     def prepare_to_exit_span(self, *args: Any, **kwargs: Any) -> None:
@@ -63,7 +65,7 @@ class _Spans(BaseSpanHandler):
 @pytest.fixture()
 def recorders():
     root = get_dispatcher()
-    _Events.seen, _Spans.seen = [], []
+    _Events.seen, _Spans.seen, _Spans.ids = [], [], set()
     events, spans = _Events(), _Spans()
     root.add_event_handler(events)
     root.add_span_handler(spans)
@@ -105,7 +107,7 @@ def test_default_trace_records_only_aliases_in_callbacks_events_and_spans(inner_
     llm, debug = _llm(inner_cls())
     for out in _exercise(llm):
         assert out.endswith("Where does John Smith of Acme Corp live? Ankara?")
-    seag_events = [e for e in events.seen if "privrag_seag_llm" in e or "SEAGLLM" in e]
+    seag_events = [e for sid, e in events.seen if sid in spans.ids]
     assert seag_events and _payloads(debug) and spans.seen
     for record in [*seag_events, *_payloads(debug), *spans.seen]:
         assert not _leaks(record), _leaks(record)
@@ -154,3 +156,32 @@ def test_node_metadata_gets_the_policy_when_the_index_is_not_protected():
     assert "file_type: application/pdf" in prompt  # describes the file: kept
     assert "reviewer" not in prompt and "Dr Who" not in prompt  # dropped by the caller's policy
     assert re.search(r"file_name: \w+_\w+_Referral\.pdf", prompt)
+
+
+class _JsonLLM(RecordingLLM):
+    """Answers the JSON object a structured-output program asks for, with the name it was sent."""
+
+    def _answer(self, prompt: str) -> str:
+        with self.lock:
+            self.received.append(prompt)
+        m = re.search(r"Person: (.*)", prompt)
+        return '{"name": "%s"}' % (m.group(1).strip() if m else "")
+
+
+def test_structured_predict_restores_the_object_and_records_no_original(recorders):
+    from llama_index.core.prompts import PromptTemplate
+    from pydantic import BaseModel
+
+    class Who(BaseModel):
+        name: str
+
+    events, spans = recorders
+    inner = _JsonLLM()
+    llm, debug = _llm(inner)
+    prompt = PromptTemplate("Person: {person}\nReturn the person's name as JSON.")
+    assert llm.structured_predict(Who, prompt, person="John Smith").name == "John Smith"
+    assert asyncio.run(llm.astructured_predict(Who, prompt, person="John Smith")).name == "John Smith"
+    assert not any(_leaks(r) for r in inner.received)
+    seag_events = [e for sid, e in events.seen if sid in spans.ids]
+    for record in [*seag_events, *_payloads(debug), *spans.seen]:
+        assert not _leaks(record), _leaks(record)
