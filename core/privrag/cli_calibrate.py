@@ -45,6 +45,7 @@ def calibrate_command(
     out: Path = typer.Option(Path("trip_calibration"), "--out", help="Folder for calibration.json (+ surrogate.npz)."),
     retrain_surrogate: bool = typer.Option(False, "--retrain-surrogate/--keep-surrogate", help="Also refit f_priv on the fit split."),
     max_er_drop: float = typer.Option(0.02, "--max-er-drop", min=0.0, max=1.0, help="Allowed ER_direct loss vs masking every detected entity."),
+    max_quasi_drop: float = typer.Option(0.10, "--max-quasi-drop", min=0.0, max=1.0, help="Pooled τ: allowed QUASI protection loss vs masking every detected entity, on every set."),
     seed: int = typer.Option(0, "--seed", help="Seed for the surrogate and the split."),
     limit: int | None = typer.Option(None, "--limit", min=1, help="Only the first N documents of each split (quick runs)."),
     domains: bool = typer.Option(True, "--domains/--no-domains", help="With the TAB default, also hold τ to the domain documents (pooled)."),
@@ -118,7 +119,7 @@ def calibrate_command(
         if dom_docs:
             typer.echo(f"… and {len(dom_docs)} domain documents (pooled τ)")
             sets = [CalibrationSet(f"{source} {cal_split}", "tab", cal_docs), CalibrationSet("domains dev", "domains", dom_docs)]
-            result = calibrate_tau_pooled(engine, sets, max_er_drop=max_er_drop, meta={**meta, "split": "dev (pooled)"})
+            result = calibrate_tau_pooled(engine, sets, max_er_drop=max_er_drop, max_quasi_drop=max_quasi_drop, meta={**meta, "split": "dev (pooled)"})
         else:
             result = calibrate_tau(engine, cal_docs, max_er_drop=max_er_drop, meta=meta)
     except ValueError as exc:

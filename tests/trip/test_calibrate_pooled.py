@@ -45,14 +45,19 @@ def _sets() -> list[CalibrationSet]:
 def test_chosen_tau_is_the_least_masking_one_every_set_accepts(make_trip, use_policy):
     trip = make_trip(use_policy=use_policy)
     sets = _sets()
-    res = calibrate_tau_pooled(trip, sets, max_er_drop=0.02, use_policy=use_policy, meta={"split": "dev"})
-    floors = {"TAB dev": res.reference["TAB dev"]["er_direct"] - 0.02,
-              "domains dev": res.reference["domains dev"]["recall_direct"] - 0.02}
-    assert res.chosen["TAB dev"]["er_direct"] >= floors["TAB dev"]
-    assert res.chosen["domains dev"]["recall_direct"] >= floors["domains dev"]
+    res = calibrate_tau_pooled(trip, sets, max_er_drop=0.02, max_quasi_drop=0.3, use_policy=use_policy,
+                               meta={"split": "dev"})
+    floors = {("TAB dev", "er_direct"): 0.02, ("domains dev", "recall_direct"): 0.02,
+              ("TAB dev", "er_quasi"): 0.3, ("domains dev", "recall_quasi"): 0.3}
+    floors = {k: res.reference[k[0]][k[1]] - drop for k, drop in floors.items()}
+
+    def ok(p):
+        return all(p[name][key] >= f - 1e-12 for (name, key), f in floors.items())
+
+    assert ok(res.chosen)
     for p in res.curve:  # every less-masking τ breaks at least one set's floor
         if p["tau"] > res.chosen["tau"]:
-            assert p["TAB dev"]["er_direct"] < floors["TAB dev"] or p["domains dev"]["recall_direct"] < floors["domains dev"]
+            assert not ok(p)
     taus = [p["tau"] for p in res.curve]
     assert taus == sorted(taus, reverse=True)
     pooled = [p["masking_rate_pooled"] for p in res.curve]
@@ -60,12 +65,21 @@ def test_chosen_tau_is_the_least_masking_one_every_set_accepts(make_trip, use_po
     assert trip.tau == res.chosen["tau"]
     meta = trip.calibration.meta
     assert meta["method"] == "labelled_pooled" and meta["sets"] == {"TAB dev": 6, "domains dev": 3}
+    assert meta["max_quasi_drop"] == 0.3
+
+
+def test_the_quasi_bound_can_only_lower_tau(make_trip):
+    loose = calibrate_tau_pooled(make_trip(use_policy=False), _sets(), max_quasi_drop=1.0, use_policy=False)
+    tight = calibrate_tau_pooled(make_trip(use_policy=False), _sets(), max_quasi_drop=0.0, use_policy=False)
+    assert tight.chosen["tau"] <= loose.chosen["tau"]
+    assert tight.chosen["domains dev"]["recall_quasi"] == pytest.approx(tight.reference["domains dev"]["recall_quasi"])
+    assert tight.chosen["TAB dev"]["er_quasi"] == pytest.approx(tight.reference["TAB dev"]["er_quasi"])
 
 
 def test_no_drop_means_every_detected_direct_span_of_the_letters_stays_protected(make_trip):
     """With no drop allowed, τ must protect every DIRECT span the detector finds in the letters."""
     trip = make_trip(use_policy=False)
-    res = calibrate_tau_pooled(trip, _sets(), max_er_drop=0.0, use_policy=False)
+    res = calibrate_tau_pooled(trip, _sets(), max_er_drop=0.0, max_quasi_drop=1.0, use_policy=False)
     assert res.chosen["domains dev"]["recall_direct"] == pytest.approx(res.reference["domains dev"]["recall_direct"])
     assert set(res.chosen) == {"tau", "TAB dev", "domains dev", "masking_rate_pooled"}
 
@@ -108,5 +122,6 @@ def test_a_set_without_direct_spans_constrains_nothing(make_trip):
     for d in docs:
         d.protect = [s for s in d.protect if s.identifier != "DIRECT"]
     trip = make_trip(use_policy=False)
-    res = calibrate_tau_pooled(trip, [CalibrationSet("quasi only", "domains", docs)], max_er_drop=0.0, use_policy=False)
+    res = calibrate_tau_pooled(trip, [CalibrationSet("quasi only", "domains", docs)], max_er_drop=0.0,
+                               max_quasi_drop=1.0, use_policy=False)
     assert res.chosen["tau"] == res.curve[0]["tau"]  # the least masking τ is feasible
