@@ -83,9 +83,12 @@ class MetaText:
         self.seag = seag
 
     def analysis_texts(self, text: str) -> list[str]:
-        """``text`` itself plus the strings the policy protects in its metadata lines."""
-        extra = [s for p in split(text) if isinstance(p, MetaLine) for s in self.seag.metadata_strings({p.key: p.value})]
-        return [text, *extra]
+        """The prose of ``text`` (metadata values left out: the policy handles them, and SEAG checks
+        every analysed text for originals left after aliasing) plus the strings the policy protects."""
+        pieces = split(text)
+        prose = "".join(p if isinstance(p, str) else f"{p.key}: " for p in pieces)
+        extra = [s for p in pieces if isinstance(p, MetaLine) for s in self.seag.metadata_strings({p.key: p.value})]
+        return [prose, *extra]
 
     def alias(self, req: SEAGRequest, text: str) -> str:
         """Prose aliased with the request's table; metadata lines protected, kept or dropped by the policy."""
