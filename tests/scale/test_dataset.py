@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -94,3 +95,29 @@ def test_grouping_needs_a_method_that_takes_groups(ray_local):
     ds = ray_local.data.from_items([{"id": "1", "doc": "a", "text": "Anna Berg"}])
     with pytest.raises(Exception, match="takes no groups"):
         protect_dataset(ds, "tests.fakes:regex_redactor", group_column="doc").take_all()
+
+
+@pytest.mark.integration
+def test_trip_on_ray_decides_the_chunks_of_a_document_together_as_locally(ray_local):
+    from pathlib import Path
+
+    from privrag.methods import get_method
+
+    data = Path(__file__).resolve().parents[2] / "cookbook" / "data"
+    items = []
+    for p in sorted(data.glob("note_0[1-3]*.txt")):
+        sentences = re.split(r"(?<=\.) ", p.read_text(encoding="utf-8").strip())
+        chunks = [" ".join(sentences[k:k + 2]) for k in range(0, len(sentences), 2)]  # a splitter's chunks
+        items += [{"id": f"{p.stem}#{k}", "doc": p.stem, "text": t} for k, t in enumerate(chunks)]
+    assert len(items) > len({i["doc"] for i in items})  # documents of several chunks
+    ds = ray_local.data.from_items(items, override_num_blocks=4)
+    rows = _rows(protect_dataset(ds, "trip", group_column="doc", concurrency=2))
+    trip = get_method("trip")
+    for doc in sorted({i["doc"] for i in items}):
+        chunks = [i for i in items if i["doc"] == doc]
+        local = trip.protect_batch([c["text"] for c in chunks], groups=[doc] * len(chunks))
+        for c, want in zip(chunks, local, strict=True):
+            got = rows[c["id"]]
+            assert got["error"] is None
+            assert got["text"] == want.text
+            assert json.loads(got["report"])["masked_spans"] == want.report()["masked_spans"]
