@@ -95,3 +95,13 @@ def test_a_generator_proposing_a_bad_alias_is_overruled():
     for e in table.entries:
         assert valid_alias(e.original, e.alias) and "\n" not in e.alias and len(e.alias) < 64
     assert table.restore(table.alias(text)) == text
+
+
+def test_title_form_never_takes_the_capitals_alias_of_its_upper_form():
+    """A 160 KB request ran out of Faker names: "PAULIN" drew the shape alias "WTBMOM", "Paulin"
+    reused it, both forms shared one alias and no draw passed the round trip."""
+    from privrag.seag.families import case_like
+
+    assert case_like("Paulin", "WTBMOM") == "Wtbmom"
+    assert case_like("PAULIN", "Wtbmom") == "WTBMOM" and case_like("paulin", "Wtbmom") == "wtbmom"
+    assert case_like("McCall", "Smith") == "Smith" and case_like("O", "X") == "X"

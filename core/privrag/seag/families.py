@@ -121,6 +121,9 @@ def case_like(orig: str, new: str) -> str:
         return new.upper()
     if orig.islower():
         return new.lower()
+    if orig[:1].isupper() and len(new) > 1 and new.isupper() and any(c.islower() for c in orig):
+        # "Paulin" after "PAULIN" drew "WTBMOM": two forms, one alias, no round trip
+        return new[:1] + new[1:].lower()
     if orig[:1].isupper() and new[:1].islower():
         return new[:1].upper() + new[1:]
     return new
