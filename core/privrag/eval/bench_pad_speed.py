@@ -11,8 +11,8 @@ next to its streaming form and reports tokens/s and the ratio call ÷ stream
   the path of ``batch``) / ``langchain.stream``;
 * ``llamaindex.complete`` / ``llamaindex.stream_complete``.
 
-Methods run interleaved, their order rotating each round, so that load from
-other processes hits them alike. Each output is compared with
+Methods run interleaved prompt by prompt, their order rotating, so that load
+from other processes hits them alike. Each output is compared with
 ``core.generate``'s text for the same prompt (same seed → same tokens);
 tokens are counted from that reference. Writes ``pad_speed.json``,
 ``pad_speed.md`` and ``pad_speed_items.jsonl``.
@@ -116,16 +116,20 @@ def run_pad_speed(
     tokens = {m.name: 0 for m in methods}
     items: list[dict[str, Any]] = []
     for rnd in range(rounds):
-        rot = rnd % len(methods)
-        for m in methods[rot:] + methods[:rot]:
-            t0 = time.perf_counter()
-            texts = m.run(plist)
-            seconds[m.name] += time.perf_counter() - t0
-            for i, text in enumerate(texts):
-                n = count(i, text)
-                tokens[m.name] += n
-                items.append({"round": rnd, "method": m.name, "prompt": i, "tokens": n, "batched": m.batched,
-                              "same_text": text == reference[i].text})
+        for k in range(len(plist)):  # per prompt, every method, in a rotating order
+            rot = (rnd * len(plist) + k) % len(methods)
+            for m in methods[rot:] + methods[:rot]:
+                if m.batched and k != rnd % len(plist):
+                    continue  # the batched form runs all prompts at once, once per round
+                idx = list(range(len(plist))) if m.batched else [k]
+                t0 = time.perf_counter()
+                texts = m.run([plist[i] for i in idx])
+                seconds[m.name] += time.perf_counter() - t0
+                for i, text in zip(idx, texts, strict=True):
+                    n = count(i, text)
+                    tokens[m.name] += n
+                    items.append({"round": rnd, "method": m.name, "prompt": i, "tokens": n, "batched": m.batched,
+                                  "same_text": text == reference[i].text})
     results: dict[str, dict[str, Any]] = {}
     for m in methods:
         same = [it["same_text"] for it in items if it["method"] == m.name]
