@@ -16,10 +16,17 @@ import pytest
 from typer.testing import CliRunner
 
 from privrag.cli import app
-from privrag.eval.bench_domains import TABLE_METRICS, MethodSpec, run_bench, run_domains
+from privrag.eval.bench_domains import (
+    TABLE_METRICS,
+    MethodSpec,
+    render_markdown,
+    run_bench,
+    run_domains,
+)
 from privrag.eval.datasets import DataMissingError, DomainSpan, domains_path, load_domains
 from privrag.eval.domains_metrics import keep_damaged, masking_counts, protected, score_doc
 from privrag.eval.tab_metrics import merge_spans
+from privrag.types import PrivacyError
 
 runner = CliRunner()
 
@@ -195,6 +202,28 @@ def test_run_bench_scores_fakes_per_domain(fixture_file):
     assert [k["text"] for k in it["damaged_keep"]] == ["Payroll Team"]
     assert by[("work_a", "fake_text")]["spans"] is None
     assert by[("clin_a", "fake_spans")]["output_text"].startswith("Patient [X] (DOB 12/03/1971)")
+
+
+def test_a_refused_document_counts_as_sent_nothing_and_is_listed(fixture_file):
+    def build(seed: int):
+        spans_fn = REGISTRY["fake_spans"].build(seed)
+
+        def fn(i, doc):
+            if doc.domain == "work":
+                raise PrivacyError("script not covered")
+            return spans_fn(i, doc)
+
+        return fn
+
+    docs = load_domains(fixture_file)
+    payload, items = run_bench(docs, ["picky"], registry={"picky": MethodSpec("picky", build)}, progress=False)
+    work = payload["domains"]["work"]["methods"]["picky"]
+    assert work["refused"] == ["work_a"] and payload["domains"]["clinical"]["methods"]["picky"]["refused"] == []
+    assert (work["recall_direct"], work["exposure_direct"], work["keep_damage"], work["masking_rate"]) == (1.0, 0.0, 1.0, 1.0)
+    assert payload["domains"]["all"]["methods"]["picky"]["refused"] == ["work_a"]
+    refused = next(i for i in items if i["id"] == "work_a")
+    assert refused["output_text"] == "" and refused["leaked_direct"] == []
+    assert "refused with PrivacyError" in render_markdown(payload)
 
 
 def test_score_doc_counts_every_occurrence(fixture_file):

@@ -41,6 +41,7 @@ from tqdm import tqdm
 from privrag.eval.datasets import DataMissingError, DomainDoc, domains_path, load_domains
 from privrag.eval.domains_metrics import DocScore, Tally, score_doc
 from privrag.eval.report import markdown_table, write_bench
+from privrag.types import PrivacyError
 
 __all__ = [
     "METHODS",
@@ -58,6 +59,13 @@ log = logging.getLogger(__name__)
 
 TABLE_METRICS = ("recall_direct", "exposure_direct", "recall_quasi", "keep_damage", "masking_rate", "docs_per_s")
 PAHDP_QUESTION = "Summarise this document."
+
+
+class _Refused(str):
+    """The empty output of a document a method refused (``PrivacyError``): nothing was sent."""
+
+
+REFUSED = _Refused("")
 
 #: one document in, ``(output text, original-offset spans or None)`` out
 DocFn = Callable[[int, DomainDoc], tuple[str, list[tuple[int, int]] | None]]
@@ -156,7 +164,12 @@ def _run_method(spec: MethodSpec, docs: Sequence[DomainDoc], seed: int, progress
     out = []
     for i, doc in enumerate(tqdm(docs, desc=spec.name, disable=not progress)):
         t0 = time.perf_counter()
-        text, spans = fn(i, doc)
+        try:
+            text, spans = fn(i, doc)
+        except PrivacyError:
+            # Failing closed sends nothing: scored as an empty output with the
+            # whole document masked (no leak, every keep span lost).
+            text, spans = REFUSED, [(0, len(doc.text))]
         out.append((text, spans, time.perf_counter() - t0))
     return out
 
@@ -184,6 +197,7 @@ def run_bench(
     tallies: dict[str, dict[str, Tally]] = {g: {} for g in [*domains, "all"]}
     items: list[dict[str, Any]] = []
     rules: dict[str, str] = {}
+    refused: dict[str, dict[str, list[str]]] = {}
     for name in methods:
         outputs = _run_method(registry[name], docs, seed, progress)
         for doc, (text, spans, secs) in zip(docs, outputs, strict=True):
@@ -192,6 +206,8 @@ def run_bench(
                 raise ValueError(f"method {name} reported spans for some documents only")
             for group in (doc.domain, "all"):
                 tallies[group].setdefault(name, Tally()).add(score, secs)
+                if isinstance(text, _Refused):
+                    refused.setdefault(group, {}).setdefault(name, []).append(doc.id)
             items.append({"id": doc.id, "domain": doc.domain, "subtype": doc.subtype, "method": name,
                           **score.item(), "output_text": text,
                           "spans": [list(s) for s in spans] if spans is not None else None})
@@ -201,7 +217,8 @@ def run_bench(
                    "notes": {m: registry[m].note for m in methods}},
         "domains": {
             group: {"n_docs": sum(1 for d in docs if group in ("all", d.domain)),
-                    "methods": {m: t.metrics() for m, t in by_method.items()}}
+                    "methods": {m: {**t.metrics(), "refused": refused.get(group, {}).get(m, [])}
+                                for m, t in by_method.items()}}
             for group, by_method in tallies.items()
         },
     }
@@ -223,6 +240,9 @@ def render_markdown(payload: dict[str, Any]) -> str:
         lines += [f"## {group} ({entry['n_docs']} documents)", "", markdown_table(entry["methods"], list(TABLE_METRICS))]
         for name, m in entry["methods"].items():
             lines.append(f"- {name}: keep damage worst by why — {_worst(m['keep_damage_by_why'])}")
+            if m.get("refused"):
+                lines.append(f"- {name}: refused with PrivacyError (nothing sent; scored as fully masked) — "
+                             + ", ".join(m["refused"]))
         lines.append("")
     rules = ", ".join(f"{m} {r}" for m, r in payload["config"]["rules"].items())
     lines += [
