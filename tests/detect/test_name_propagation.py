@@ -40,3 +40,21 @@ def test_other_labels_do_not_propagate() -> None:
     text = "Acme Foods ships daily. Acme Foods is late."
     org = _person(text, "Acme Foods", "ORGANIZATION")
     assert _marked(text, [org]) == []
+
+
+def test_a_span_that_runs_into_prose_gives_only_its_capitalised_parts() -> None:
+    text = "Brenda we would check with Hughes today.\nWe would check the rota with Brenda and Hughes."
+    span = _person(text, "Brenda we would check with Hughes")
+    assert name_forms(span) == {"Brenda we would check with Hughes", "Brenda", "Hughes"}
+    assert _marked(text, [span]) == ["Brenda", "Hughes"]
+
+
+def test_a_stop_word_the_model_called_a_person_masks_nothing_else() -> None:
+    text = "ok the parcel is late\nthe driver says the van broke down"
+    assert name_forms(_person(text, "the")) == set()
+    assert _marked(text, [_person(text, "the")]) == []
+
+
+def test_a_capitalised_name_that_is_a_stop_word_still_propagates() -> None:
+    text = "Patient prefers Will.\nhi will, see you at ten"
+    assert _marked(text, [_person(text, "Will")]) == ["will"]

@@ -21,6 +21,7 @@ propagates: organisations and dates repeat for reasons of their own.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -38,13 +39,32 @@ _GREETING = re.compile(r"(?i)\b(?:hi|hey|hello|dear|thanks|thank\s+you|thx|ty|by
 
 
 def name_forms(span: DetectedEntity) -> set[str]:
-    """The full name (no possessive, no ``@``) and its parts of three letters or more."""
+    """The full name (no possessive, no ``@``) and its parts of three letters or more.
+
+    A model's span is sometimes not a name ("the", "Brenda we would check with
+    Hughes"); propagating it would mask every "the" or "with" of the document.
+    So a lower-case part of a span that has capitals is no name part (real
+    particles are in ``_NOT_PARTS`` anyway), and a lower-case English stop word
+    (spaCy's list) is never a form ("Will" is; "will" and "the" are not).
+    """
     surface = re.sub(r"(?:['’]s|['’])$", "", span.text.strip()).lstrip("@")
-    forms = {surface} if len(surface) >= 3 else set()
+    stop = _stop_words()
+    forms = {surface} if len(surface) >= 3 and surface not in stop else set()
+    cased = surface != surface.lower()
     for part in re.split(r"[\s._-]+", surface):
-        if len(part) >= 3 and part.lower() not in _NOT_PARTS and part.isalpha():
-            forms.add(part)
+        if len(part) < 3 or part.lower() in _NOT_PARTS or not part.isalpha() or part in stop:
+            continue
+        if cased and part.islower():
+            continue
+        forms.add(part)
     return forms
+
+
+@functools.lru_cache(maxsize=1)
+def _stop_words() -> frozenset[str]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(w.lower() for w in STOP_WORDS)
 
 
 def _lowercase_ok(text: str, start: int, word: str) -> bool:
