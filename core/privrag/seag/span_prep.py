@@ -202,5 +202,6 @@ def misread_values(spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
 def _misread(text: str, category: str) -> bool:
     named = any(w.group()[0].isupper() and w.group().lower() not in _DATE_WORDS
                 and w.group().lower() not in _STOP_WORDS for w in _CAPITALISED.finditer(text))
-    code = any(not (len(m.group()) == 4 and 1000 <= int(m.group()) <= 2099) for m in _DIGIT_RUN.finditer(text))
+    # a four-digit run is a year only where the shifter rewrites years (1500-2099): "ending 1009" is a code
+    code = any(not (len(m.group()) == 4 and 1500 <= int(m.group()) <= 2099) for m in _DIGIT_RUN.finditer(text))
     return (named or code) and _probe().shift(text, category) == text
