@@ -17,19 +17,33 @@ def _seen() -> tuple[str, int]:
     return threading.current_thread().name, torch.get_num_threads()
 
 
+def _fresh_thread_default() -> int:
+    """The count a thread that never set its own reads: torch's process default.
+
+    Compared with itself before and after, not with the caller's count: an
+    earlier test may have set the main thread's count without the default.
+    """
+    box: list[int] = []
+    t = threading.Thread(target=lambda: box.append(torch.get_num_threads()))
+    t.start()
+    t.join()
+    return box[0]
+
+
 def test_run_on_worker_uses_its_thread_count_and_leaves_the_caller_alone():
     before = torch.get_num_threads()
+    default = _fresh_thread_default()
     name, n = run_on_worker(_seen, 1)
     assert name == "pad-generate" and n == 1
     assert threading.current_thread().name != "pad-generate"
     assert torch.get_num_threads() == before
     assert run_on_worker(lambda: threading.current_thread().name, 1) == "pad-generate"
     # a thread started after the call reads the process default: restored too
-    assert run_on_worker(torch.get_num_threads, None) == before
+    assert run_on_worker(torch.get_num_threads, None) == default
 
 
 def test_concurrent_calls_restore_the_default_once_the_last_ends():
-    before = torch.get_num_threads()
+    default = _fresh_thread_default()
     gate = threading.Barrier(4)
 
     def call(_: int) -> int:
@@ -41,11 +55,12 @@ def test_concurrent_calls_restore_the_default_once_the_last_ends():
 
     with ThreadPoolExecutor(4) as pool:
         assert list(pool.map(call, range(4))) == [1, 1, 1, 1]
-    assert run_on_worker(torch.get_num_threads, None) == before
+    assert run_on_worker(torch.get_num_threads, None) == default
 
 
 def test_worker_errors_reach_the_caller_and_wake_the_consumer():
     woken: list[bool] = []
+    default = _fresh_thread_default()
 
     def boom() -> None:
         raise RuntimeError("decoding failed")
@@ -54,7 +69,7 @@ def test_worker_errors_reach_the_caller_and_wake_the_consumer():
     with pytest.raises(RuntimeError, match="decoding failed"):
         worker.wait()
     assert woken == [True]
-    assert run_on_worker(torch.get_num_threads, None) == torch.get_num_threads()
+    assert run_on_worker(torch.get_num_threads, None) == default
 
 
 @pytest.mark.parametrize("bad", [0, -2, 1.5, True, "2"])
