@@ -105,3 +105,49 @@ def test_title_form_never_takes_the_capitals_alias_of_its_upper_form():
     assert case_like("Paulin", "WTBMOM") == "Wtbmom"
     assert case_like("PAULIN", "Wtbmom") == "WTBMOM" and case_like("paulin", "Wtbmom") == "wtbmom"
     assert case_like("McCall", "Smith") == "Smith" and case_like("O", "X") == "X"
+
+
+class _SpanDetector(GazetteerDetector):
+    """Exactly the given ``(surface, label)`` spans at their first occurrence from ``after``."""
+
+    def __init__(self, spans: list[tuple[str, str, str]]) -> None:
+        super().__init__([])
+        self.spans = spans
+
+    def _detect(self, text: str) -> list[DetectedEntity]:
+        out = []
+        for surface, label, after in self.spans:
+            i = text.index(surface, text.index(after))
+            out.append(DetectedEntity(i, i + len(surface), label, surface, 1.0, self.name))
+        return out
+
+
+def test_a_string_planned_as_a_value_and_as_a_name_gets_one_alias():
+    # "June" the month (a date) and "June" read as another entity elsewhere (the long-text case:
+    # spaCy labelled one "June" a phone): one row, not a duplicate that failed every table
+    text = "The audit moved to June. Ask June at the desk."
+    det = _SpanDetector([("June", "DATE_TIME", "moved"), ("June", "ORGANIZATION", "Ask")])
+    req = SEAG(det, seed=3).prepare([text])
+    assert [e.original for e in req.table.entries].count("June") == 1
+    assert not _word("June", req.aliased[0])
+    assert req.restore(req.aliased[0]) == text
+
+
+@pytest.mark.parametrize("span", ["Museum/gallery exhibitions officer", "01 Mathew Well, Julianberg, M3B 7PR"])
+def test_lowercase_words_and_codes_of_a_misread_person_span_are_no_name_parts(span):
+    # a model's person span that ran into prose or an address: its everyday words and postcode
+    # halves occur elsewhere ("a gallery", "W00 7PR") and no alias can hide them there
+    found = needles([[DetectedEntity(0, len(span), "PERSON", span, 1.0, "m")]])
+    assert span in found
+    assert not any(t.islower() or any(c.isdigit() for c in t) for t, part in found.items() if part)
+    assert ("Museum" in found) == span.startswith("Museum")
+
+
+def test_a_long_text_with_a_misread_person_span_is_aliased_not_refused():
+    text = ("Signed,\nMuseum/gallery exhibitions officer\n\nThe gallery opens at nine; the officer "
+            "will show the exhibitions.\nFlat 2, 01 Mathew Well, Julianberg, M3B 7PR.\nOther flat: W00 7PR.")
+    det = _SpanDetector([("Museum/gallery exhibitions officer", "PERSON", "Signed"),
+                         ("01 Mathew Well, Julianberg, M3B 7PR", "PERSON", "Flat")])
+    req = SEAG(det, seed=1).prepare([text])
+    assert "Museum" not in req.aliased[0] and "Mathew" not in req.aliased[0]
+    assert req.restore(req.aliased[0]) == text

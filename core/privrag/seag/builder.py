@@ -309,6 +309,9 @@ class AliasTableBuilder:
         values = [p for p in planned if p.category in VALUE_CATEGORIES]
         names = [p for p in planned if p.category not in VALUE_CATEGORIES]
         params = self._values(values, rows, have, rng, avoid, base, attempt)
+        # one row per original: a string planned as a value and as a name ("June" the month and
+        # "June" the person) keeps its value alias, which every occurrence then takes
+        have = have | {r.original for r in rows}
 
         name_parts_base = dict((base.params.get("name_parts") or {}) if base is not None else {})
         plan = AliasPlan(texts, names, self.config.locale, {k: dict(v) for k, v in name_parts_base.items()},

@@ -68,8 +68,8 @@ def person_tokens(form: str, min_length: int = 3) -> list[str]:
         low = base.lower()
         if len(base) < min_length or low in NAME_PARTICLES or low.rstrip(".") in _TITLES:
             continue
-        if not any(c.isalpha() for c in base):
-            continue
+        if not any(c.isalpha() for c in base) or any(c.isdigit() for c in base):
+            continue  # no name part holds a digit: "7PR" of an address read as a person
         out.append(base)
     return out
 
@@ -88,8 +88,13 @@ def needles(spans: Sequence[Sequence[DetectedEntity]], min_length: int = 3) -> d
                 continue
             out.setdefault(s.text, False)
             if category == "PERSON":
+                # a lower-case word in a span that has capitals is no name part: the model ran the
+                # span into prose ("Museum/gallery exhibitions officer" as a person); as a needle,
+                # every "gallery" of a long text was a leak no redraw could close
+                cased = s.text != s.text.lower()
                 for tok in person_tokens(s.text, min_length):
-                    out.setdefault(tok, True)
+                    if not (cased and tok.islower()):
+                        out.setdefault(tok, True)
     return out
 
 
