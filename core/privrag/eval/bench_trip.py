@@ -166,6 +166,7 @@ def _trip_runs(docs: Sequence[LabeledDoc], greedy: bool, seed: int) -> tuple[dic
     info = {"tau": cal.tau, "alpha": cal.alpha, "beta": cal.beta, "gamma": cal.gamma,
             "s_priv_scale": cal.s_priv_scale, "s_priv_source": engine.s_priv_source, "calibration": cal.meta,
             "surrogate_dev_ranking": engine.surrogate.meta.get("dev_ranking", {}),
+            "surrogate_trained_on": engine.surrogate.meta.get("trained_on", "TAB train"),
             "detect_seconds": round(timed.seconds, 2), "score_seconds": round(t_analyze - timed.seconds, 2)}
     return runs, info
 
@@ -255,8 +256,9 @@ def render_markdown(payload: dict[str, Any], command: str) -> str:
         "",
         markdown_table(payload["methods"], list(TABLE_METRICS)),
         f"τ = {info['tau']:.4f} (α={info['alpha']}, β={info['beta']}, γ={info['gamma']}, S_priv from "
-        f"{info.get('s_priv_source', '?')} on the {info['s_priv_scale']} scale), calibrated on TAB {cal.get('split', '?')} "
-        f"({cal.get('method', '?')}); surrogate trained on TAB train.",
+        f"{info.get('s_priv_source', '?')} on the {info['s_priv_scale']} scale), calibrated on "
+        f"{' + '.join(cal.get('sets', {})) or 'TAB ' + str(cal.get('split', '?'))} ({cal.get('method', '?')}); "
+        f"surrogate trained on {info.get('surrogate_trained_on', 'TAB train')}.",
         "",
         "Privacy: TAB's official masking rule. Retrieval: ~200-word chunks of the original text (ids shared "
         "by every method), MiniLM + FAISS (L2), queries = SPIA subject descriptions without the name; "

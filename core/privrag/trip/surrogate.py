@@ -208,7 +208,8 @@ _DEFAULT: PrivacySurrogate | None = None
 
 
 def load_default_surrogate() -> PrivacySurrogate:
-    """The shipped f_priv head (trained on TAB train by scripts/train_trip_surrogate.py)."""
+    """The shipped f_priv head (scripts/train_trip_surrogate.py: TAB train plus generated
+    documents of our users' genres; ``meta["trained_on"]`` says which)."""
     global _DEFAULT
     if _DEFAULT is None:
         path = asset_path(DEFAULT_SURROGATE)
