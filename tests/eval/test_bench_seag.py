@@ -153,3 +153,27 @@ def test_the_default_neutralises_honorifics_and_seag_keep_keeps_them(require_dat
     assert re.search(r"\bMrs?\.? [A-Z]", received["seag_keep"]) and "Mx " not in received["seag_keep"]
     for m in ("seag", "seag_keep"):
         assert report["datasets"]["tab"]["methods"][m]["roundtrip_exact"] == 1.0
+
+
+def test_a_refused_document_is_listed_and_left_out_of_the_hiding_rate():
+    from types import SimpleNamespace
+
+    from privrag.eval.bench_seag import _hiding_block
+    from privrag.types import PrivacyError
+
+    class Picky:
+        def prepare(self, texts, seed):
+            if any("Λευκωσία" in t for t in texts):
+                raise PrivacyError("text in a script the detector does not cover (GREEK)")
+            aliased = [t.replace("Okafor", "Brandt") for t in texts]
+            return SimpleNamespace(aliased=aliased, table=[], ms=1.0, spans=[[(0, 0)]] * len(texts),
+                                   restore=lambda s: s.replace("Brandt", "Okafor"))
+
+    docs = [SimpleNamespace(id="ok", text="Call Mr. Okafor today.", spans=[GoldSpan(9, 15, "PERSON", "DIRECT", "Okafor")]),
+            SimpleNamespace(id="greek", text="Okafor, Λευκωσία", spans=[GoldSpan(0, 6, "PERSON", "DIRECT", "Okafor")])]
+    items: list = []
+    out = _hiding_block("presidio_synth", docs, {"m": Picky()}, seed=0, items=items)
+    assert out["m"]["refused"] == ["greek"]
+    assert [i["doc_id"] for i in items if i.get("refused")] == ["greek"]
+    assert len([i for i in items if not i.get("refused")]) == 1
+    assert out["m"]["hiding_rate"] == 1.0  # over the one document sent

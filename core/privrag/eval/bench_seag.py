@@ -27,6 +27,7 @@ from privrag.eval.datasets import DataMissingError, load_presidio_synth, load_ta
 from privrag.eval.report import markdown_table, write_bench
 from privrag.eval.seag_methods import EXTRA_METHODS, METHODS, build_methods
 from privrag.eval.seag_metrics import Aggregate, score_request
+from privrag.types import PrivacyError
 
 __all__ = ["register", "seag_command", "run_benchmark"]
 
@@ -50,6 +51,7 @@ def _hiding_block(dataset: str, docs: list, methods: dict[str, Any], seed: int, 
     GLiNER call, and whichever method always ran next paid for it. A warm-up
     call keeps model loading out."""
     aggs = {name: Aggregate() for name in methods}
+    refused: dict[str, list[str]] = {name: [] for name in methods}
     for method in methods.values():
         method.prepare([TAB_QUESTION, docs[0].text] if dataset == "tab" else [docs[0].text], seed)
     names = list(methods)
@@ -57,7 +59,13 @@ def _hiding_block(dataset: str, docs: list, methods: dict[str, Any], seed: int, 
         texts = [TAB_QUESTION, doc.text] if dataset == "tab" else [doc.text]
         for name in names[i % len(names) :] + names[: i % len(names)]:
             method = methods[name]
-            prep = method.prepare(texts, seed + i)
+            try:
+                prep = method.prepare(texts, seed + i)
+            except PrivacyError as exc:  # refused (a script the detector does not cover): nothing sent
+                refused[name].append(doc.id)
+                items.append({"dataset": dataset, "doc_id": doc.id, "method": name, "task": "hiding",
+                              "refused": type(exc).__name__})
+                continue
             t0 = time.perf_counter()
             ok = _roundtrip(prep, texts)
             ms = prep.ms + (time.perf_counter() - t0) * 1e3
@@ -69,7 +77,7 @@ def _hiding_block(dataset: str, docs: list, methods: dict[str, Any], seed: int, 
                 "received": prep.aliased, "table": prep.table, "raw_answer": None, "restored_answer": None,
                 "roundtrip": ok, "leaked": score.leaked,
             })
-    out = {name: agg.metrics() for name, agg in aggs.items()}
+    out = {name: {**agg.metrics(), "refused": refused[name]} for name, agg in aggs.items()}
     log.info("%s: %s", dataset, out)
     return out
 
@@ -177,7 +185,11 @@ def render_markdown(report: dict[str, Any]) -> str:
                       f"{report['config']['context_chars']} characters, \"{report['config']['question']}\", "
                       f"generator {report['config']['generator']}); privacy and user are means over "
                       f"{seeds} alias seed(s) per judgment (user per seed: {by_seed}).", ""]
-        lines += ["Hiding by gold label:", ""]
+        for name, m in entry["methods"].items():
+            if m.get("refused"):
+                lines.append(f"- {name} refused {len(m['refused'])} document(s) with PrivacyError (nothing sent; "
+                             f"left out of the rates above): {', '.join(map(str, m['refused'][:10]))}")
+        lines += ["", "Hiding by gold label:", ""]
         for name, m in entry["methods"].items():
             by = ", ".join(f"{k} {v:.3f}" for k, v in m.get("hiding_by_label", {}).items())
             lines.append(f"- {name}: {by}")
