@@ -328,17 +328,18 @@ class AliasTableBuilder:
                               neutral_honorifics=plan.neutral_honorifics)
             more = self.fallback.propose(plan2, {**fixed, **{k: v[0] for k, v in accepted.items()}}, rng, avoid)
             accepted.update(self._accept(more, plan2, texts, have | set(accepted), avoid))
-        # anything still missing gets one more draw, then a shape-preserving alias
-        for p in names:
-            left = [f for f in p.forms if f not in accepted and f not in have]
-            if not left:
-                continue
-            retry = AliasPlan(texts, [PlannedEntity(p.entity_id, p.category, p.label, left)], self.config.locale,
-                              plan.name_parts, neutral_honorifics=plan.neutral_honorifics)
+        # anything still missing gets one more draw (one proposal for all of them: a proposal's set-up
+        # reads every alias fixed so far, so one per entity was quadratic in a long text's names),
+        # then a shape-preserving alias
+        lefts = [(p, [f for f in p.forms if f not in accepted and f not in have]) for p in names]
+        lefts = [(p, left) for p, left in lefts if left]
+        if lefts:
+            retry = AliasPlan(texts, [PlannedEntity(p.entity_id, p.category, p.label, left) for p, left in lefts],
+                              self.config.locale, plan.name_parts, neutral_honorifics=plan.neutral_honorifics)
             fixed_now = {**fixed, **{k: v[0] for k, v in accepted.items()}}
-            more = self._accept(self.fallback.propose(retry, fixed_now, rng, avoid), retry, texts,
-                                have | set(accepted), avoid)
-            accepted.update(more)
+            accepted.update(self._accept(self.fallback.propose(retry, fixed_now, rng, avoid), retry, texts,
+                                         have | set(accepted), avoid))
+        for p, left in lefts:
             for f in left:
                 if f not in accepted and not is_generic(f):
                     alias = self._shape(f, rng, avoid)
