@@ -21,7 +21,6 @@ propagates: organisations and dates repeat for reasons of their own.
 from __future__ import annotations
 
 import bisect
-import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -48,7 +47,9 @@ def name_forms(span: DetectedEntity) -> set[str]:
     (spaCy's list) is never a form ("Will" is; "will" and "the" are not).
     """
     surface = re.sub(r"(?:['’]s|['’])$", "", span.text.strip()).lstrip("@")
-    stop = _stop_words()
+    from privrag.detect.recognizer_base import english_stop_words
+
+    stop = english_stop_words()
     forms = {surface} if len(surface) >= 3 and surface not in stop else set()
     cased = surface != surface.lower()
     for part in re.split(r"[\s._-]+", surface):
@@ -58,13 +59,6 @@ def name_forms(span: DetectedEntity) -> set[str]:
             continue
         forms.add(part)
     return forms
-
-
-@functools.lru_cache(maxsize=1)
-def _stop_words() -> frozenset[str]:
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return frozenset(w.lower() for w in STOP_WORDS)
 
 
 def _lowercase_ok(text: str, start: int, word: str) -> bool:
