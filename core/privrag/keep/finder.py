@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from privrag.intervals import Containment
 from privrag.keep import vocab
 from privrag.keep.patterns import pattern_matches
 from privrag.types import DetectedEntity
@@ -401,7 +402,5 @@ _VALUE_LABELS = frozenset({"MONEY", "DATE_TIME", "DATE", "TIME", "PERCENT", "QUA
 def drop_kept_values(spans: Sequence[DetectedEntity], keeps: Sequence[KeepSpan]) -> list[DetectedEntity]:
     """Date and amount spans a technique found with its own patterns, less those a keep span
     covers: "for 10 days" and a refund of "$129.99" are not shifted or scaled."""
-    return [
-        s for s in spans
-        if s.label.upper() not in _VALUE_LABELS or not any(k.start <= s.start and s.end <= k.end for k in keeps)
-    ]
+    kept = Containment((k.start, k.end) for k in keeps)
+    return [s for s in spans if s.label.upper() not in _VALUE_LABELS or not kept.covers(s.start, s.end)]

@@ -126,6 +126,12 @@ class _Collisions:
 
     def __init__(self, texts: Sequence[str], originals: Sequence[str]) -> None:
         self.hay = "\n\x00\n".join(fold(t) for t in texts)
+        #: where each word of the inputs starts: a candidate that begins with a word
+        #: character can only occur where its first word does (a scan of the whole
+        #: input per candidate made a long letter's table quadratic)
+        self._word_at: dict[str, list[int]] = {}
+        for m in _RUN.finditer(self.hay):
+            self._word_at.setdefault(m.group(0), []).append(m.start())
         self.originals: set[str] = set()
         #: originals by each run of word characters they hold, and by their first run: a
         #: word-bounded containment in either direction lines up whole runs, so a candidate
@@ -162,11 +168,32 @@ class _Collisions:
 
     @staticmethod
     def _occurs(needle: str, hay: str) -> bool:
-        if needle not in hay:
-            return False
-        pat = ("(?<!\\w)" if is_word_char(needle[0]) else "") + re.escape(needle) + (
-            "(?!\\w)" if is_word_char(needle[-1]) else "")
-        return re.search(pat, hay) is not None
+        """``needle`` in ``hay`` where it starts and ends a word (if it starts or ends with a word character)."""
+        head, tail, n = is_word_char(needle[0]), is_word_char(needle[-1]), len(needle)
+        i = hay.find(needle)
+        while i >= 0:
+            if not (head and i > 0 and is_word_char(hay[i - 1])) and not (
+                tail and i + n < len(hay) and is_word_char(hay[i + n])
+            ):
+                return True
+            i = hay.find(needle, i + 1)
+        return False
+
+    def _in_inputs(self, c: str) -> bool:
+        """``_occurs(c, self.hay)`` through the word index."""
+        first = _RUN.search(c)
+        if first is None:
+            return self._occurs(c, self.hay)
+        # the first word of ``c`` is a whole word of the inputs wherever ``c`` occurs:
+        # it starts ``c`` or follows a non-word character of it, and it ends ``c`` (a
+        # word-bounded end) or a non-word character of ``c`` follows it
+        hay, n, j = self.hay, len(c), first.start()
+        tail_bound = is_word_char(c[-1])
+        for p in self._word_at.get(first.group(0), ()):
+            q = p - j
+            if q >= 0 and hay.startswith(c, q) and not (tail_bound and q + n < len(hay) and is_word_char(hay[q + n])):
+                return True
+        return False
 
     def add_original(self, original: str) -> None:
         self._index(fold(original))
@@ -178,7 +205,7 @@ class _Collisions:
         c = fold(candidate)
         hit = self._cache.get(c)
         if hit is None:
-            hit = self._occurs(c, self.hay) or any(
+            hit = self._in_inputs(c) or any(
                 (o in c and self._occurs(o, c)) or (c in o and self._occurs(c, o)) for o in self._related(c)
             )
             self._cache[c] = hit
@@ -300,7 +327,7 @@ class AliasTableBuilder:
         all_forms += [t for p in planned if p.category == "PERSON" for f in p.forms
                       for t in person_tokens(f, self.config.min_part_length)]
         avoid = _Collisions(texts, all_forms + list(base_map))
-        base_rows = [e for e in base_rows if not avoid._occurs(fold(e.alias), avoid.hay)]
+        base_rows = [e for e in base_rows if not avoid._in_inputs(fold(e.alias))]
         for e in base_rows:
             avoid.claim(e.original, e.alias)
         have = {e.original for e in base_rows}
@@ -487,6 +514,7 @@ class AliasTableBuilder:
         """If one match swallowed the start of another entity, add a merged row."""
         for _ in range(3):
             extra: list[AliasEntry] = []
+            extra_originals: set[str] = set()
             fwd = table._compiled()[0]
             for text, spans in zip(texts, clean, strict=True):
                 matches = list(fwd.finditer(text))
@@ -505,11 +533,12 @@ class AliasTableBuilder:
                     lo = min([s.start] + [a for a, _ in covered])
                     hi = max([s.end] + [b for _, b in covered])
                     region = text[lo:hi]
-                    if region in table.mapping or any(e.original == region for e in extra):
+                    if table.has_original(region) or region in extra_originals:
                         continue
                     alias = self._priority_alias(table, region, s.text)
                     if alias != region:
                         extra.append(AliasEntry(region, alias, canonical_label(s.label), -1, "merged"))
+                        extra_originals.add(region)
                 if not extra:
                     pieces, pos = [], 0
                     for a, b, repl in matches:

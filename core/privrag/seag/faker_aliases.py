@@ -38,6 +38,7 @@ from privrag.seag.families import (
     rewrite_tokens,
 )
 from privrag.seag.generator import AliasPlan, AliasSuggestion, Avoid, PlannedEntity
+from privrag.seag.name_draws import FastNames
 from privrag.seag.restore import fold
 from privrag.seag.scripts import MIN_SPACELESS_ALIAS, spaceless
 
@@ -148,7 +149,7 @@ class _Run:
         self.rng = rng
         self.avoid = avoid
         self.locale = gen.locale or plan.locale
-        self.fake = _faker(self.locale, rng.randrange(2**31))
+        self.fake = FastNames(_faker(self.locale, rng.randrange(2**31)), self.locale)
         self.parts: dict[str, dict[str, str]] = {k: dict(v) for k, v in plan.name_parts.items()}
         self.parts.setdefault("PERSON", {})
         self.parts.setdefault("ORG", {})

@@ -1,9 +1,10 @@
 """Replacing many strings at once, exactly — for aliasing, restoring and streaming.
 
-One engine serves both directions. :class:`Replacer` compiles its keys into a
-single trie-shaped regular expression, so a 50 000-character judgment with a
-few hundred table entries is scanned once, and at every position the
-*longest* key wins ("Mike Cruz" before "Mike"). A key that starts (ends) with
+One engine serves both directions. :class:`Replacer` indexes its keys in a
+:class:`~privrag.seag.keymatch.KeyMatcher`, so a long letter with thousands
+of table entries is scanned once, in linear time and without compiling
+anything, and at every position the *longest* key wins ("Mike Cruz" before
+"Mike"). A key that starts (ends) with
 a word character only matches where the text has no word character right
 before (after) it, so "Ann" is never found inside "Anna" and "Mike's" still
 restores to "John's".
@@ -20,21 +21,12 @@ from __future__ import annotations
 
 import bisect
 import functools
-import re
 from collections.abc import Iterable, Iterator, Mapping
 
+from privrag.seag.keymatch import KeyMatcher, is_word_char
 from privrag.types import PrivacyError
 
-__all__ = ["fold", "Replacer", "Restorer", "StreamingRestorer", "StreamingReplacer"]
-
-_WORD_RE = re.compile(r"\w")
-
-
-@functools.lru_cache(maxsize=8192)
-def is_word_char(ch: str) -> bool:
-    """``\\w`` exactly as the regular expressions below see it."""
-    return bool(_WORD_RE.match(ch))
-
+__all__ = ["fold", "is_word_char", "Replacer", "Restorer", "StreamingRestorer", "StreamingReplacer"]
 
 @functools.lru_cache(maxsize=8192)
 def _fold_char(ch: str) -> str:
@@ -52,70 +44,6 @@ def fold(text: str) -> str:
     if text.isascii():
         return text.lower()
     return "".join([_fold_char(c) for c in text])
-
-
-@functools.lru_cache(maxsize=8192)
-def _esc(ch: str) -> str:
-    return re.escape(ch)
-
-
-def _emit(keys: list[str], lo: int, hi: int, depth: int, last: str) -> str:
-    """Regex for the continuations of ``keys[lo:hi]`` (sorted, unique, sharing
-    their first ``depth`` characters). It is the trie of those keys written out
-    — deeper branches first, so the first successful alternative is the longest
-    key — but read off the sorted list by index ranges: no node objects, so a
-    table of a few thousand keys compiles without allocating a dict per
-    character (siblings start with different characters, so their order does
-    not matter)."""
-    alts = []
-    i = lo
-    ends_here = i < hi and len(keys[i]) == depth  # a key that is the prefix itself sorts first
-    if ends_here:
-        i += 1
-    while i < hi:
-        ch = keys[i][depth]
-        j = i + 1
-        while j < hi and keys[j][depth] == ch:
-            j += 1
-        lit = [_esc(ch)]
-        d, prev = depth + 1, ch
-        # compress a chain: every key of the group goes on with the same character, none ends
-        while len(keys[i]) > d and keys[i][d] == keys[j - 1][d]:
-            prev = keys[i][d]
-            lit.append(_esc(prev))
-            d += 1
-        alts.append("".join(lit) + _emit(keys, i, j, d, prev))
-        i = j
-    if ends_here:
-        alts.append(r"(?!\w)" if is_word_char(last) else "")
-    if not alts:
-        return ""
-    if len(alts) == 1:
-        return alts[0]
-    return "(?:" + "|".join(alts) + ")"
-
-
-def _compile(keys: list[str]) -> re.Pattern[str] | None:
-    # No look-behind here: a pattern that begins with plain literals lets the
-    # regex engine skip ahead by first character; the left word boundary is
-    # checked in :func:`search` instead.
-    body = _emit(keys, 0, len(keys), 0, "")
-    return re.compile(body) if body else None
-
-
-def search(pattern: re.Pattern[str], hay: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
-    """Leftmost-longest match whose word-character start is not preceded by a
-    word character (keys never start inside a word)."""
-    end = len(hay) if endpos is None else endpos
-    while True:
-        m = pattern.search(hay, pos, end)
-        if m is None:
-            return None
-        s = m.start()
-        if s > 0 and is_word_char(hay[s]) and is_word_char(hay[s - 1]):
-            pos = s + 1
-            continue
-        return m
 
 
 def _transfer_case(matched: str, key: str, value: str) -> str:
@@ -153,7 +81,7 @@ class Replacer:
             keys = self.mapping
         self._keys = sorted(set(keys))
         self.max_len = max((len(k) for k in self._keys), default=0)
-        self.pattern = _compile(self._keys)
+        self.pattern: KeyMatcher | None = KeyMatcher(self._keys) if self._keys else None
 
     def __len__(self) -> int:
         return len(self.mapping)
@@ -173,10 +101,8 @@ class Replacer:
         if self.pattern is None:
             return
         hay = self._haystack(text)
-        pos = 0
-        while (m := search(self.pattern, hay, pos)) is not None:
-            yield m.start(), m.end(), self.replacement(text[m.start() : m.end()])
-            pos = m.end()
+        for s, e in self.pattern.finditer(hay):
+            yield s, e, self.replacement(text[s:e])
 
     def sub(self, text: str) -> str:
         if self.pattern is None or not text:
@@ -190,7 +116,7 @@ class Replacer:
         return "".join(out)
 
     def contains_any(self, text: str) -> bool:
-        return self.pattern is not None and search(self.pattern, self._haystack(text)) is not None
+        return self.pattern is not None and self.pattern.search(self._haystack(text)) is not None
 
     # -- streaming support ------------------------------------------------
     def _scan(self, raw: str, base: int, final: bool) -> tuple[list[str], int]:
@@ -201,12 +127,12 @@ class Replacer:
         out: list[str] = []
         pos = base
         while pos < hold and self.pattern is not None:
-            m = search(self.pattern, hay, pos)
-            if m is None or m.start() >= hold:
+            m = self.pattern.search(hay, pos)
+            if m is None or m[0] >= hold:
                 break
-            out.append(raw[pos : m.start()])
-            out.append(self.replacement(raw[m.start() : m.end()]))
-            pos = m.end()
+            out.append(raw[pos : m[0]])
+            out.append(self.replacement(raw[m[0] : m[1]]))
+            pos = m[1]
             if pos > hold:
                 hold = n if final else _hold_point(self, hay, pos)
         if pos < hold:
@@ -310,13 +236,11 @@ class Restorer:
         """Case-insensitive matches inside the gap ``[start, end)``."""
         q = start
         pat = self.folded.pattern
-        while pat is not None and q < end:
-            m = search(pat, hay, q, end)
-            if m is None:
-                break
-            out.append(raw[q : m.start()])
-            out.append(self.folded.replacement(raw[m.start() : m.end()]))
-            q = m.end()
+        if pat is not None and q < end:
+            for s, e in pat.finditer(hay, q, end):
+                out.append(raw[q:s])
+                out.append(self.folded.replacement(raw[s:e]))
+                q = e
         out.append(raw[q:end])
 
     def _scan(self, raw: str, base: int, final: bool) -> tuple[list[str], int]:
@@ -328,25 +252,25 @@ class Restorer:
         out: list[str] = []
         pos = base
         while pos < hold:
-            e = search(exact, raw, pos) if exact is not None else None
-            if e is not None and e.start() < hold:
-                self._fill(raw, hay, pos, e.start(), out)
-                out.append(self.exact.replacement(e.group(0)))
-                pos = e.end()
+            e = exact.search(raw, pos) if exact is not None else None
+            if e is not None and e[0] < hold:
+                self._fill(raw, hay, pos, e[0], out)
+                out.append(self.exact.replacement(raw[e[0] : e[1]]))
+                pos = e[1]
                 if pos > hold:
                     hold = n if final else _hold_point(self, hay, pos)
                 continue
             q = pos
             while folded is not None and q < hold:
-                f = search(folded, hay, q)
-                if f is None or f.start() >= hold:
+                f = folded.search(hay, q)
+                if f is None or f[0] >= hold:
                     break
-                if f.end() > hold:  # an exact match might still start inside it
-                    hold = f.start()
+                if f[1] > hold:  # an exact match might still start inside it
+                    hold = f[0]
                     break
-                out.append(raw[q : f.start()])
-                out.append(self.folded.replacement(raw[f.start() : f.end()]))
-                q = f.end()
+                out.append(raw[q : f[0]])
+                out.append(self.folded.replacement(raw[f[0] : f[1]]))
+                q = f[1]
             out.append(raw[q:hold])
             pos = hold
         return out, pos

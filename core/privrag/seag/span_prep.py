@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from privrag import gazetteer
 from privrag.calendar_words import CALENDAR_WORDS
 from privrag.generalize import canonical_label
+from privrag.intervals import Containment
 from privrag.seag.families import PERSON_NOUNS
 from privrag.seag.restore import is_word_char
 from privrag.seag.values import VALUE_CATEGORIES, ValueParams, ValueShifter
@@ -63,16 +64,11 @@ def drop_values_inside_entities(spans: Sequence[DetectedEntity]) -> list[Detecte
     year in a company name is not a date: had it won, the whole address would
     be aliased as a date — only "1659" shifted, the street left as it was.
     """
-    entities = [s for s in spans if s.source != VALUES_SOURCE]
-    return [
-        s for s in spans
-        if s.source != VALUES_SOURCE
-        or not any(
-            e.start <= s.start and s.end <= e.end and e.length > s.length
-            and canonical_label(e.label) in _NAMED_KINDS
-            for e in entities
-        )
-    ]
+    named = Containment(
+        (e.start, e.end) for e in spans
+        if e.source != VALUES_SOURCE and canonical_label(e.label) in _NAMED_KINDS
+    )
+    return [s for s in spans if s.source != VALUES_SOURCE or not named.covers(s.start, s.end, strictly=True)]
 
 
 _PLACE_JOINERS = frozenset({" and ", " of ", " & "})

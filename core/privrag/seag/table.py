@@ -94,6 +94,7 @@ class AliasTable:
         self._alias_cache: dict[str, str] = {}
         self._forward: Replacer | None = None
         self._restorer: Restorer | None = None
+        self._index: dict[str, str] | None = None
         seen: set[str] = set()
         for e in self.entries:
             if not e.original or not e.alias:
@@ -113,8 +114,14 @@ class AliasTable:
 
     @property
     def mapping(self) -> dict[str, str]:
-        """``{original: alias}`` for the exact surface forms."""
-        return {e.original: e.alias for e in self.entries}
+        """``{original: alias}`` for the exact surface forms (a copy)."""
+        return dict(self._by_original())
+
+    def _by_original(self) -> dict[str, str]:
+        with self._lock:
+            if self._index is None:
+                self._index = {e.original: e.alias for e in self.entries}
+            return self._index
 
     @property
     def originals(self) -> list[str]:
@@ -125,10 +132,10 @@ class AliasTable:
         return [e.alias for e in self.entries]
 
     def alias_of(self, original: str) -> str | None:
-        for e in self.entries:
-            if e.original == original:
-                return e.alias
-        return None
+        return self._by_original().get(original)
+
+    def has_original(self, original: str) -> bool:
+        return original in self._by_original()
 
     def summary(self) -> dict[str, Any]:
         """String-free description (counts per label) safe for traces and receipts."""
@@ -253,6 +260,7 @@ class AliasTable:
             self._alias_cache = {}
             self._forward = None
             self._restorer = None
+            self._index = None
 
     def without(self, originals: Sequence[str]) -> AliasTable:
         drop = set(originals)

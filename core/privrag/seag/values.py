@@ -17,6 +17,7 @@ rewrites a value string with the request's parameters, keeping its format
 
 from __future__ import annotations
 
+import bisect
 import calendar
 import datetime as dt
 import random
@@ -387,12 +388,15 @@ class ValueRecognizer(BaseDetector):
 
     def _detect(self, text: str) -> list[DetectedEntity]:
         found: list[DetectedEntity] = []
-        taken: list[tuple[int, int]] = []
+        starts: list[int] = []  # the spans taken so far never overlap, so sorted by
+        ends: list[int] = []  # start they are sorted by end as well
 
         def add(s: int, e: int, label: str) -> None:
-            if any(s < b and a < e for a, b in taken):
+            k = bisect.bisect_left(starts, e)  # spans [:k] start before e
+            if k and ends[k - 1] > s:
                 return
-            taken.append((s, e))
+            starts.insert(k, s)
+            ends.insert(k, e)
             found.append(DetectedEntity(s, e, label, text[s:e], 0.9, self.name))
 
         if self.emails:  # e-mail aliases are rebuilt from the aliased names
