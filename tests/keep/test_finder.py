@@ -67,6 +67,22 @@ def test_public_entities_are_judged_in_context(finder: KeepFinder, text: str, or
     assert any(k.why == "public_entity" for k in keeps) is public
 
 
+@pytest.mark.parametrize(
+    ("text", "span", "kept"),
+    [
+        ("We applied for a Walmart Foundation grant last year.", "Walmart Foundation grant", "Walmart Foundation"),
+        ("He needs his FAA medical certification.", "FAA medical certification.", "FAA"),
+        ("Booked at the Hollybank clinic on Friday.", "Hollybank clinic", None),  # a facility, named
+        ("Ask the Brightwave plumbers for a quote.", "Brightwave plumbers", None),  # a rare name: private
+    ],
+)
+def test_lower_case_words_after_an_organisation_are_not_its_name(
+    finder: KeepFinder, text: str, span: str, kept: str | None
+) -> None:
+    keeps = [k for k in finder.find(text, [_span(text, span, "ORGANIZATION")]) if k.why == "public_entity"]
+    assert [text[k.start : k.end] for k in keeps] == ([kept] if kept else [])
+
+
 def test_allow_list_extends_the_vocabularies() -> None:
     text = "Logged the shift in Rotaready as usual."
     keeps = KeepFinder(allow_list=["Rotaready"]).find(text)

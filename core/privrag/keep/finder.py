@@ -90,6 +90,8 @@ _HONORIFIC_BEFORE = re.compile(r"(?i)\b(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lor
 _HONORIFIC_START = re.compile(r"(?i)(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady)\b")
 #: labels a public entity can carry; places and nationalities are never "public" here (they are QUASI)
 _ORGLIKE = frozenset({"ORG", "ORGANIZATION", "PRODUCT", "MISC", "CORPORATION"})
+#: lower-case words (and the punctuation around them) that close a span
+_TRAILING_LOWER = re.compile(r"(?:[\s,;:.]+[a-z][\w'’-]*)+[\s,;:.]*$")
 #: Zipf frequency of everyday English words ("eat", "care", "nice"): no evidence of a public entity
 _EVERYDAY_ZIPF = 5.0
 #: a person's pay: an amount after one of these words is personal data, not a price
@@ -204,8 +206,15 @@ class KeepFinder:
         for s in spans:
             if s.label.upper() not in _ORGLIKE:
                 continue
-            surface = text[s.start : s.end]
-            after = " ".join(text[s.end : s.end + 40].split()[:2])
+            # a model stretches an organisation over the words that follow it ("Walmart
+            # Foundation grant", "FAA medical certification."): lower-case words after the
+            # name describe it, they do not name it — judge (and keep) the name alone
+            end = s.end
+            tail = _TRAILING_LOWER.search(text, s.start, s.end)
+            if tail is not None and tail.start() > s.start:
+                end = tail.start()
+            surface = text[s.start : end]
+            after = " ".join(text[end : end + 40].split()[:2])
             if _FACILITY.search(surface) or _FACILITY.match(after) or _affiliated_anywhere(text, surface):
                 continue
             names = [w for w in vocab.words(surface) if w.lower() not in _GENERIC_ORG]
@@ -222,7 +231,7 @@ class KeepFinder:
             if freq >= _EVERYDAY_ZIPF:
                 continue
             if freq >= (self.acronym_min_zipf if acronym else self.public_min_zipf):
-                out.append(KeepSpan(s.start, s.end, "public_entity", surface))
+                out.append(KeepSpan(s.start, end, "public_entity", surface))
         return out
 
 
