@@ -83,6 +83,27 @@ def test_lower_case_words_after_an_organisation_are_not_its_name(
     assert [text[k.start : k.end] for k in keeps] == ([kept] if kept else [])
 
 
+def test_the_described_tail_of_a_public_organisation_is_not_left_masked(finder: KeepFinder) -> None:
+    text = "He needs his FAA medical certification before May."
+    spans = [_span(text, "FAA medical certification", "ORGANIZATION")]
+    assert apply_keep(text, spans, finder.find(text, spans)) == []
+
+
+def test_a_name_after_the_described_tail_stays_protected_by_its_own_span(finder: KeepFinder) -> None:
+    text = "Renew the FAA medical certification dani said."
+    org = _span(text, "FAA medical certification", "ORGANIZATION")
+    name = _span(text, "dani", "PERSON")
+    out = apply_keep(text, [org, name], finder.find(text, [org, name]))
+    assert [s.text for s in out] == ["dani"]
+
+
+def test_a_lower_case_name_merged_into_the_tail_stays_protected(finder: KeepFinder) -> None:
+    text = "Renew the FAA medical certification jamal said."
+    org = _span(text, "FAA medical certification jamal", "ORGANIZATION")
+    out = apply_keep(text, [org], finder.find(text, [org]))
+    assert any("jamal" in s.text for s in out)
+
+
 def test_allow_list_extends_the_vocabularies() -> None:
     text = "Logged the shift in Rotaready as usual."
     keeps = KeepFinder(allow_list=["Rotaready"]).find(text)

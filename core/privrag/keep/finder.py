@@ -92,6 +92,8 @@ _HONORIFIC_START = re.compile(r"(?i)(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|l
 _ORGLIKE = frozenset({"ORG", "ORGANIZATION", "PRODUCT", "MISC", "CORPORATION"})
 #: lower-case words (and the punctuation around them) that close a span
 _TRAILING_LOWER = re.compile(r"(?:[\s,;:.]+[a-z][\w'’-]*)+[\s,;:.]*$")
+#: Zipf frequency from which a lower-case word after an organisation is plain English
+_DESCRIPTIVE_ZIPF = 3.0
 #: Zipf frequency of everyday English words ("eat", "care", "nice"): no evidence of a public entity
 _EVERYDAY_ZIPF = 5.0
 #: a person's pay: an amount after one of these words is personal data, not a price
@@ -364,11 +366,33 @@ def apply_keep(text: str, spans: Sequence[DetectedEntity], keeps: Sequence[KeepS
                 if k.end < b:
                     nxt.append((k.end, b))
             pieces = nxt
+        described = _described_tail(text, sp, cuts)
         for a, b in pieces:
             a, b = _trim(text, a, b)
-            if b > a and _substantive(text[a:b]):
+            if b > a and _substantive(text[a:b]) and not (described and described[0] <= a and b <= described[1]):
                 out.append(DetectedEntity(a, b, sp.label, text[a:b], sp.score, sp.source))
     return sorted(out)
+
+
+def _described_tail(text: str, span: DetectedEntity, cuts: Sequence[KeepSpan]) -> tuple[int, int] | None:
+    """The lower-case words an organisation span ran on with after a public entity it starts
+    with ("Walmart Foundation" + " grant"): they describe the entity and were judged with it,
+    so they are not a remainder to protect. Other detectors' spans on them are untouched."""
+    if span.label.upper() not in _ORGLIKE:
+        return None
+    for k in cuts:
+        if k.why == "public_entity" and k.start <= span.start and k.end < span.end:
+            m = _TRAILING_LOWER.match(text, k.end, span.end)
+            if m is not None and m.end() == span.end and all(_descriptive(w) for w in vocab.words(m.group(0))):
+                return k.end, span.end
+    return None
+
+
+def _descriptive(word: str) -> bool:
+    """An English word ("grant", "engineer"), not a given name written in lower case ("dani"):
+    a merged span may have taken a chat's lower-case name on after the organisation."""
+    w = word.lower()
+    return w not in _first_names() and vocab.zipf(w) >= _DESCRIPTIVE_ZIPF
 
 
 def _named_facility(text: str, span: DetectedEntity, cuts: Sequence[KeepSpan]) -> bool:
