@@ -62,6 +62,16 @@ def test_recognizer_finds_what_ner_misses():
     assert ("ID_NUMBER", "53650") in found
 
 
+@pytest.mark.parametrize("text", ["Lunch 96.00, taxi 118.50, total 214.50", "Noise limits: 29 CFR 1910.95", "pH 7,35 and 1234.5"])
+def test_plain_decimals_are_prices_or_measurements_not_identifiers(text):
+    assert ValueRecognizer().detect(text) == []
+
+
+@pytest.mark.parametrize("ident", ["HD-0047721", "12.345.678", "2021-004412-38", "1.500", "AB12345"])
+def test_identifiers_with_separators_are_still_identifiers(ident):
+    assert [(s.label, s.text) for s in ValueRecognizer().detect(f"Ref {ident} attached")] == [("ID_NUMBER", ident)]
+
+
 def test_recognizer_leaves_plain_numbers_alone():
     assert ValueRecognizer().detect("Article 8 and 14 of the Convention, 3 judges, 250 pages") == []
 

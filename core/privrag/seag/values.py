@@ -76,6 +76,9 @@ _PERCENT = re.compile(r"(?<![\w.,])(?P<num>\d+(?:[.,]\d+)?)(?P<unit>\s?%|\s?per\
 _IDENT = re.compile(
     r"(?<![\w/.-])(?:(?=[A-Za-z0-9/.\-]*[A-Za-z/.\-])(?=(?:[A-Za-z/.\-]*\d){4})[A-Za-z0-9][A-Za-z0-9/.\-]*[A-Za-z0-9]|\d{5,})(?![\w/-])"
 )
+#: a plain decimal ("118.50", "1910,95"): a price or a measurement, not an identifier — an
+#: amount with its currency is an amount above; an expense line's or a lab's number is not a record id
+_DECIMAL = re.compile(r"\d{1,6}[.,]\d{1,2}")
 #: digit groups separated by spaces, dots or dashes (≥ 7 digits): phones, cards
 _NUMBER_RUN = re.compile(r"(?<![\w.])\+?(?:\(\d{1,5}\)|\d{1,6})(?:[\s.\-]{1,2}(?:\(\d{1,5}\)|\d{2,6})){1,6}(?![\w])")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?![\w-])")
@@ -423,7 +426,8 @@ class ValueRecognizer(BaseDetector):
                 if sum(c.isdigit() for c in m.group(0)) >= 7:
                     add(m.start(), m.end(), "ID_NUMBER")
             for m in _IDENT.finditer(text):
-                add(m.start(), m.end(), "ID_NUMBER")
+                if not _DECIMAL.fullmatch(m.group(0)):
+                    add(m.start(), m.end(), "ID_NUMBER")
         return sorted(found)
 
 
