@@ -21,13 +21,13 @@ so a category added with :func:`privrag.generalize.register` is covered too.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 from collections.abc import Iterable, Sequence
 
 from privrag import generalize
 from privrag.form_labels import label_regions
+from privrag.intervals import Overlaps
 from privrag.seag.restore import is_word_char
 from privrag.textops import DETERMINERS, tag_for
 from privrag.types import DetectedEntity
@@ -87,27 +87,15 @@ def drop_non_entities(text: str, spans: Sequence[DetectedEntity]) -> list[Detect
             cut.append((r.start, r.end))
         else:
             whole.append((r.start, r.end))
-    near_cut, near_whole = _Near(cut), _Near(whole)
+    # a long letter has thousands of labels and spans: each span meets only the regions it overlaps
+    near_cut, near_whole = Overlaps(cut), Overlaps(whole)
     out: list[DetectedEntity] = []
     for s in spans:
-        regions = near_cut(s) + [(a, b) for a, b in near_whole(s) if _label_alone_or_before_value(text, s, a, b)]
+        regions = near_cut.overlapping(s.start, s.end) + [
+            (a, b) for a, b in near_whole.overlapping(s.start, s.end) if _label_alone_or_before_value(text, s, a, b)
+        ]
         out.extend(_subtract(text, s, regions))
     return out
-
-
-class _Near:
-    """The regions that overlap a span, found by bisection (a long letter has
-    thousands of labels and spans; testing every pair was quadratic)."""
-
-    def __init__(self, regions: Sequence[tuple[int, int]]) -> None:
-        self.regions = sorted(regions)
-        self.starts = [a for a, _ in self.regions]
-        self.longest = max((b - a for a, b in self.regions), default=0)
-
-    def __call__(self, span: DetectedEntity) -> list[tuple[int, int]]:
-        lo = bisect.bisect_left(self.starts, span.start - self.longest)
-        hi = bisect.bisect_left(self.starts, span.end)
-        return [(a, b) for a, b in self.regions[lo:hi] if a < span.end and span.start < b]
 
 
 def _label_alone_or_before_value(text: str, span: DetectedEntity, a: int, b: int) -> bool:
