@@ -98,6 +98,8 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--token-ensemble", type=int, default=3)
     ap.add_argument("--token-epochs", type=int, default=300)
     ap.add_argument("--token-direct-weight", type=float, default=5.0)
+    ap.add_argument("--synth-weight", type=float, default=1.0,
+                    help="weight of a generated document's tokens relative to a TAB train token in the token head")
     ap.add_argument("--synth-docs", type=int, default=400,
                     help="generated documents of our users' genres added to TAB train (0: TAB only)")
     ap.add_argument("--heads", choices=("both", "token"), default="both",
@@ -140,6 +142,9 @@ def _fit(args, emb) -> dict:
         sources.append(synth_source(args.synth_docs, args.seed))
     both = args.heads == "both"
     train, tokens, mix = _mix(sources, args.seed, emb, args.refresh, sentence=both)
+    # one weight per token, in the order _mix concatenates the sources
+    token_weight = np.concatenate([np.full(m["n_tokens"], args.synth_weight if src.kind == "synth" else 1.0)
+                                   for src, m in zip(sources, mix, strict=True)])
     t_embed = time.time() - t0
     t0 = time.time()
     trained_on = " + ".join(src.name for src in sources)
@@ -156,9 +161,10 @@ def _fit(args, emb) -> dict:
                      "mix": [{k: m[k] for k in ("source", "n_docs", "n_rows", "n_tokens")} for m in mix]})
     sur.token_head = fit_token_head(tokens, seed=args.seed, hidden=args.token_hidden,
                                     ensemble=args.token_ensemble, epochs=args.token_epochs,
-                                    direct_weight=args.token_direct_weight)
+                                    direct_weight=args.token_direct_weight, sample_weight=token_weight)
     sur.meta["token_head"] = {"hidden": args.token_hidden, "ensemble": args.token_ensemble,
                               "epochs": args.token_epochs, "direct_weight": args.token_direct_weight,
+                              "synth_weight": args.synth_weight,
                               "n_tokens": len(tokens), "trained_on": trained_on}
     for k in ("dev_ranking", "dev_ranking_sentence_head"):
         sur.meta.pop(k, None)  # stale until the checks run on this surrogate
@@ -166,7 +172,7 @@ def _fit(args, emb) -> dict:
     sur.save(args.out / "surrogate.npz")
     report = {"trained_on": trained_on, "sentence_head_trained_on": sentence_on, "training_mix": mix,
               "n_train_tokens": len(tokens), "n_train_rows": len(train) if train is not None else None,
-              "seed": args.seed, "heads_fit": args.heads,
+              "seed": args.seed, "heads_fit": args.heads, "synth_weight": args.synth_weight,
               "seconds": {"embed": round(t_embed, 1), "fit": round(time.time() - t0, 1)}}
     (args.out / "surrogate_report.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     return report

@@ -81,3 +81,18 @@ def test_token_head_training_set_and_fit():
     assert np.array_equal(head.w1, again.w1) and head.w1.shape == (16, 384)
     with pytest.raises(TypeError):
         build_token_set([_doc(0)], HashEmbedder())
+
+
+def test_token_head_sample_weight_decides_between_conflicting_sources():
+    """Two sources label the same tokens differently; the weighted-up one wins the fit."""
+    from privrag.trip.train_tokens import TokenSet, fit_token_head
+
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal(size=(40, 6))] * 2).astype(np.float16)
+    y = np.concatenate([np.full(40, 0.8), np.full(40, 0.0)]).astype(np.float32)
+    ts = TokenSet(X=X, y=y, level=np.zeros(80, np.float32))
+    first = fit_token_head(ts, hidden=8, ensemble=1, epochs=200, seed=0, sample_weight=np.r_[np.ones(40), np.full(40, 0.05)])
+    second = fit_token_head(ts, hidden=8, ensemble=1, epochs=200, seed=0, sample_weight=np.r_[np.full(40, 0.05), np.ones(40)])
+    assert first.token_risk(X[:40]).mean() > 0.5 > second.token_risk(X[:40]).mean()
+    with pytest.raises(ValueError, match="sample_weight"):
+        fit_token_head(ts, hidden=8, ensemble=1, epochs=1, sample_weight=np.ones(3))

@@ -11,7 +11,8 @@ answer needs. :class:`KeepFinder` finds the keep spans, each with its reason:
 * ``duration`` / ``frequency`` / ``dosage`` / ``measurement`` / ``amount`` /
   ``legal_reference`` — the constructions of :mod:`privrag.keep.patterns`;
 * ``public_entity`` — an organisation or brand millions of texts name ("NHS",
-  "Visa", "UPS"), unless the text ties it to a person (an employer: "works at
+  "Visa", "UPS") or a catalogued brand (:mod:`privrag.keep.brands`: "Datadog",
+  "Apache Kafka"), unless the text ties it to a person (an employer: "works at
   Tesco") or it is a local facility or a registered company ("… Hospital",
   "… Ltd"), which locate a person;
 * ``allow_list`` — the user's own terms (Presidio's ``allow_list`` convention).
@@ -30,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from privrag.intervals import Containment
-from privrag.keep import vocab
+from privrag.keep import brands, vocab
 from privrag.keep.patterns import pattern_matches
 from privrag.types import DetectedEntity
 
@@ -81,6 +82,8 @@ _EMPLOYER_BEFORE = re.compile(
     r"sympathi[sz]ers?|leaders?|founders?|chair(?:man|woman|person)?|treasurer|secretary)\b"
     r"[^.\n]{0,25}?\b(?:at|for|by|with|in|of)\s+(?:the\s+)?$"
 )
+#: joining names the employer without a preposition: "he joined Personio", "before joining the BBC"
+_JOINED_BEFORE = re.compile(r"(?i)\b(?:joined|joining|rejoined|hired\s+by|recruited\s+by)\s+(?:the\s+)?$")
 #: generic organisation words that name no one by themselves
 _GENERIC_ORG = frozenset(
     "the of and for & assistance service services foundation agency authority national "
@@ -118,7 +121,8 @@ class KeepFinder:
     ``None`` turns the public-entity reason off. ``acronym_min_zipf`` is the same
     for an all-capitals acronym ("NHS", "HMRC"). 2.5 kept "ECG" (2.87) on the domains
     dev set but let "EWE" (2.79), a private company in TAB train, through to SEAG's
-    generator: the default stays 3.0, where privacy wins the tie.
+    generator: the default stays 3.0, where privacy wins the tie. ``brands``: keep
+    the brands of the Simple Icons catalogue (part of the public-entity reason).
     """
 
     def __init__(
@@ -128,6 +132,7 @@ class KeepFinder:
         public_min_zipf: float | None = 3.0,
         acronym_min_zipf: float = 3.0,
         vocabularies: bool = True,
+        brands: bool = True,
     ) -> None:
         self.allow_list = sorted({a.strip() for a in allow_list if a and a.strip()}, key=len, reverse=True)
         self._allow_re = (
@@ -137,6 +142,7 @@ class KeepFinder:
         self.public_min_zipf = public_min_zipf
         self.acronym_min_zipf = acronym_min_zipf
         self.vocabularies = vocabularies
+        self.brands = brands
 
     # -- finding -----------------------------------------------------------
     def find(self, text: str, spans: Sequence[DetectedEntity] = ()) -> list[KeepSpan]:
@@ -154,6 +160,8 @@ class KeepFinder:
             out.extend(self._vocabulary_matches(text))
         if self.public_min_zipf is not None:
             out.extend(self._public_entities(text, spans))
+            if self.brands:
+                out.extend(self._brands(text))
         if self._allow_re is not None:
             out.extend(KeepSpan(m.start(), m.end(), "allow_list", m.group()) for m in self._allow_re.finditer(text))
         return sorted(set(out))
@@ -201,6 +209,19 @@ class KeepFinder:
             else:
                 i += 1
         return out + _clinical_runs(text, toks, norm)
+
+    def _brands(self, text: str) -> list[KeepSpan]:
+        """Catalogued brands (:mod:`privrag.keep.brands`), with the context checks of any
+        public entity: not an employer, a branch or a registered company, not a surname."""
+        out: list[KeepSpan] = []
+        for s, e, title in brands.brand_mentions(text):
+            after = " ".join(text[e : e + 40].split()[:2])
+            if _FACILITY.match(after) or _is_name_like(text, s, e) or _affiliated_anywhere(text, text[s:e]):
+                continue
+            if " " not in title and _is_place(title.lower()):
+                continue
+            out.append(KeepSpan(s, e, "public_entity", text[s:e]))
+        return out
 
     def _public_entities(self, text: str, spans: Sequence[DetectedEntity]) -> list[KeepSpan]:
         out: list[KeepSpan] = []
@@ -300,7 +321,7 @@ def _employed_at(text: str, start: int) -> bool:
     """"works at", "employed by", "HGV driver at the", "a member of the": the organisation is
     someone's employer or affiliation (a party, a union, a church say who a person is)."""
     before = text[max(0, start - 60) : start]
-    if _EMPLOYER_BEFORE.search(before):
+    if _EMPLOYER_BEFORE.search(before) or _JOINED_BEFORE.search(before):
         return True
     m = re.search(r"([A-Za-z]+)\s+(?:at|for|with)\s+(?:the\s+)?$", before)
     if not m:

@@ -1,7 +1,7 @@
 """Replacing many strings at once, exactly — for aliasing, restoring and streaming.
 
 One engine serves both directions. :class:`Replacer` indexes its keys in a
-:class:`~privrag.seag.keymatch.KeyMatcher`, so a long letter with thousands
+:class:`~privrag.keymatch.KeyMatcher`, so a long letter with thousands
 of table entries is scanned once, in linear time and without compiling
 anything, and at every position the *longest* key wins ("Mike Cruz" before
 "Mike"). A key that starts (ends) with
@@ -23,7 +23,7 @@ import bisect
 import functools
 from collections.abc import Iterable, Iterator, Mapping
 
-from privrag.seag.keymatch import KeyMatcher, is_word_char
+from privrag.keymatch import KeyMatcher, is_word_char
 from privrag.types import PrivacyError
 
 __all__ = ["fold", "is_word_char", "Replacer", "Restorer", "StreamingRestorer", "StreamingReplacer"]

@@ -98,12 +98,15 @@ def build_token_set(docs: Sequence[Any], embedder: Any, *, seed: int = 0, short_
 def fit_token_head(
     ts: TokenSet, *, seed: int = 0, hidden: int = 64, ensemble: int = 3, epochs: int = 300,
     lr: float = 3e-3, weight_decay: float = 1e-3, direct_weight: float = 5.0,
+    sample_weight: np.ndarray | None = None,
 ) -> TokenHead:
     """Full-batch Adam on the per-token squared error; members averaged in logit space.
 
     Tokens of DIRECT mentions weigh ``direct_weight`` times more: they are
     0.5 % of TAB train tokens and the ones whose miss is the privacy failure
     (on dev this lifts the DIRECT-vs-QUASI AUC of S_priv from ≈ 0.72 to ≈ 0.85).
+    ``sample_weight`` (one per token) multiplies that, e.g. to weigh one source
+    of the training mix less than another.
     """
     try:
         import torch
@@ -119,7 +122,12 @@ def fit_token_head(
     try:
         X = torch.tensor((X32 - mean) / std)
         y = torch.tensor(ts.y)
-        w = torch.tensor(np.where(np.isclose(ts.level, LEVELS["DIRECT"]), direct_weight, 1.0).astype(np.float32))
+        w_np = np.where(np.isclose(ts.level, LEVELS["DIRECT"]), direct_weight, 1.0)
+        if sample_weight is not None:
+            if len(sample_weight) != len(ts):
+                raise ValueError(f"sample_weight has {len(sample_weight)} values for {len(ts)} tokens")
+            w_np = w_np * np.asarray(sample_weight, dtype=np.float64)
+        w = torch.tensor(w_np.astype(np.float32))
         for k in range(max(1, ensemble)):
             torch.manual_seed(seed + k)
             net = torch.nn.Sequential(torch.nn.Linear(X.shape[1], hidden), torch.nn.ReLU(), torch.nn.Linear(hidden, 1))

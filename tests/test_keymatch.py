@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from privrag.seag.keymatch import KeyMatcher, is_word_char
+from privrag.keymatch import KeyMatcher, is_word_char
 
 
 def _oracle(keys: list[str], hay: str, pos: int = 0, endpos: int | None = None) -> list[tuple[int, int]]:

@@ -1,0 +1,137 @@
+"""Popular brands and products, from the Simple Icons catalogue.
+
+A word's frequency (``wordfreq``) says a body or a brand is public when the
+name is one distinctive, often-written word ("NHS", "Visa"). It misses the
+brands a workplace document names most: software and services that are
+rare as words ("Datadog" Zipf 2.6, "Kubernetes", "Personio") or whose names
+are made of ordinary words ("American Express", "Apache Kafka"). A statistical
+NER model labels many of them a person or a place, and every technique then
+masks or aliases what the answer needs ("restart the Datadog agent").
+
+``simple-icons-pack`` (CC0-1.0) redistributes the metadata of Simple Icons,
+a catalogue of about 3,500 brands kept by its maintainers under a popularity
+rule (a brand must rank among the most visited sites, or its project among
+the most used). That makes it a maintained list of names many texts write,
+not a list chosen for our data. A title is used when it is written in its own
+casing (or in capitals: "PIX" for "Pix"), and not when it is also a given name
+or surname ("Jasmine", "Ford", "Julia"): a person must never be kept as a
+brand. A title followed by another capitalised word begins a longer name
+("Volkswagen Poznań": a site; "Express Logistics": another firm), which is not
+kept. A title made of dictionary words ("Circle", "Home Assistant") counts
+only where it stands apart from capitalised words before it too, and not at
+the start of a sentence, where capitals say nothing.
+
+The caller (:class:`~privrag.keep.finder.KeepFinder`) still applies the
+context checks every public entity gets: an employer ("works at Datadog"),
+a local branch or a registered company ("Samsung Ltd") stay protected.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+
+from privrag.keep import vocab
+from privrag.keymatch import KeyMatcher
+
+__all__ = ["brand_titles", "brand_mentions", "COMMON_WORD_ZIPF", "EVERYDAY_ZIPF"]
+
+log = logging.getLogger(__name__)
+
+#: without a dictionary: a title word this common in English is an ordinary word, whose capital may only mark a sentence start
+COMMON_WORD_ZIPF = 3.0
+#: a one-word title this common ("Go", "Just", "Here") is everyday English first: never a keep reason
+EVERYDAY_ZIPF = 5.0
+#: titles shorter than this (letters and digits) are codes or letters ("C", "F5"), not names
+MIN_CHARS = 3
+
+_SENTENCE_END = frozenset(".!?:;\n\"“(")
+_LAST_WORD = re.compile(r"[\w'’&-]+$")
+_NEXT_CAPITAL = re.compile(r"[ \t]+[A-Z]")
+
+
+@functools.lru_cache(maxsize=1)
+def brand_titles() -> frozenset[str]:
+    """Brand titles that may be kept; empty (one warning) when the package is missing."""
+    try:
+        import simple_icons_pack as sip
+    except ImportError:
+        log.warning("simple-icons-pack is not installed: brands are not kept (pip install simple-icons-pack)")
+        return frozenset()
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    people = person_name_words()
+    out: set[str] = set()
+    for name in dir(sip):
+        if not name.startswith("SI_"):
+            continue
+        title = getattr(sip, name).title.strip()
+        words = vocab.words(title)
+        if not words or sum(c.isalnum() for c in title) < MIN_CHARS or not any(c.isalpha() for c in title):
+            continue
+        # "Ford", "Julia"; "Wells Fargo" reads as a person's full name just as well
+        if all(w.lower() in people for w in words if w.isalpha()) or not title[0].isalnum():
+            continue
+        if len(words) == 1 and vocab.zipf(title.lower()) >= EVERYDAY_ZIPF:
+            continue
+        out.add(title)
+    return frozenset(out)
+
+
+@functools.lru_cache(maxsize=1)
+def _matcher() -> tuple[KeyMatcher, dict[str, str]]:
+    """Titles and their capitalised forms → the title each form stands for."""
+    forms: dict[str, str] = {}
+    for t in brand_titles():
+        forms.setdefault(t, t)
+        if len(vocab.words(t)) == 1 and not _ordinary(t):  # "PIX" for "Pix"; never "HERE", "BOX"
+            forms.setdefault(t.upper(), t)
+    return KeyMatcher(forms), forms
+
+
+@functools.lru_cache(maxsize=1)
+def _dictionary() -> frozenset[str]:
+    """English words (Webster's Second and GCIDE, via ``english-words``, MIT): a brand
+    frequent on the web ("samsung") is common in wordfreq but in no dictionary."""
+    try:
+        from english_words import get_english_words_set
+    except ImportError:
+        log.warning("english-words is not installed: a brand's words are judged by frequency alone")
+        return frozenset()
+    return frozenset(get_english_words_set(["web2", "gcide"], lower=True))
+
+
+@functools.lru_cache(maxsize=8192)
+def _ordinary(title: str) -> bool:
+    """Every word of the title is ordinary English ("Circle", "Home Assistant")."""
+    words = _dictionary()
+    if not words:
+        return all(vocab.zipf(w.lower()) >= COMMON_WORD_ZIPF for w in vocab.words(title))
+    return all(w.lower() in words or not w.isalpha() for w in vocab.words(title))
+
+
+def brand_mentions(text: str) -> list[tuple[int, int, str]]:
+    """``(start, end, title)`` for each brand written in ``text``, leftmost-longest."""
+    if not text or not brand_titles():
+        return []
+    matcher, forms = _matcher()
+    out: list[tuple[int, int, str]] = []
+    for s, e in matcher.finditer(text):
+        title = forms[text[s:e]]
+        # "Volkswagen Poznań", "Express Logistics": the brand begins a longer name — a site,
+        # a subsidiary or another firm — which may locate a person
+        if _NEXT_CAPITAL.match(text, e) or (_ordinary(title) and not _apart(text, s, e)):
+            continue
+        out.append((s, e, title))
+    return out
+
+
+def _apart(text: str, start: int, end: int) -> bool:
+    """Not at a sentence start and not after another capitalised word ("Grand Circle"),
+    where the capitals belong to another name."""
+    before = text[:start]
+    stripped = before.rstrip(" \t")
+    if not stripped or stripped[-1] in _SENTENCE_END:
+        return False
+    return not (len(stripped) < len(before) and (prev := _LAST_WORD.search(stripped)) and prev.group()[:1].isupper())

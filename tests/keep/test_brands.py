@@ -1,0 +1,99 @@
+"""Catalogued brands (Simple Icons): kept as public entities, never a person, an employer or another name's word."""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.keep import KeepFinder, apply_keep, brands
+from privrag.types import DetectedEntity
+
+
+@pytest.fixture(scope="module")
+def finder() -> KeepFinder:
+    return KeepFinder()
+
+
+def _kept(finder: KeepFinder, text: str) -> list[str]:
+    return [k.text for k in finder.find(text) if k.why == "public_entity"]
+
+
+def test_the_catalogue_is_loaded_from_the_package() -> None:
+    titles = brands.brand_titles()
+    assert len(titles) > 2000
+    assert {"Datadog", "Kubernetes", "American Express"} <= titles
+
+
+@pytest.mark.parametrize("name", ["Jasmine", "Ford", "Julia", "Ruby"])
+def test_a_title_that_is_a_given_name_or_surname_is_not_a_brand(name: str) -> None:
+    assert name not in brands.brand_titles()
+
+
+@pytest.mark.parametrize(
+    ("text", "brand"),
+    [
+        ("Restart the Datadog agent on the node.", "Datadog"),
+        ("Datadog alerts fired twice overnight.", "Datadog"),  # a rare word: capitals say nothing else
+        ("The pods run on Kubernetes and write to PostgreSQL.", "Kubernetes"),
+        ("The pods run on Kubernetes and write to PostgreSQL.", "PostgreSQL"),
+        ("Events go through Apache Kafka topics.", "Apache Kafka"),
+        ("The refund went back to your American Express card.", "American Express"),
+        ("My Samsung phone will not charge.", "Samsung"),
+        ("Tools: Datadog\nKubernetes", "Datadog"),  # a line break ends the name
+    ],
+)
+def test_catalogued_brands_are_kept(finder: KeepFinder, text: str, brand: str) -> None:
+    assert brand in _kept(finder, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Circle Road is closed after the junction.", "Circle"),  # sentence start
+        ("She lives at 4 Circle Road in Leeds.", "Circle"),  # part of a street's name
+        ("Contact Express Logistics for the pallet.", "Express"),  # part of a company's name
+        ("CLICK HERE TO CONFIRM", "HERE"),  # an everyday word in capitals
+    ],
+)
+def test_an_ordinary_word_title_is_kept_only_standing_apart(finder: KeepFinder, text: str, word: str) -> None:
+    assert word not in _kept(finder, text)
+
+
+def test_an_ordinary_word_title_standing_apart_is_kept(finder: KeepFinder) -> None:
+    assert "Circle" in _kept(finder, "Payments now settle through Circle within a day.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Priya works at Datadog as an SRE. Datadog alerts fired.",  # an employer anywhere in the text
+        "He joined Personio last spring; Personio payroll is down.",
+        "Please call Samsung Ltd on Monday.",  # a registered company
+        "Mr Kubernetes will attend.",  # a surname after an honorific
+    ],
+)
+def test_a_brand_tied_to_a_person_is_not_kept(finder: KeepFinder, text: str) -> None:
+    assert _kept(finder, text) == []
+
+
+def test_a_models_person_span_on_a_brand_is_dropped() -> None:
+    text = "Rebalance the Kafka partitions in Apache Kafka before noon."
+    i = text.index("Apache Kafka") + len("Apache ")
+    span = DetectedEntity(i, i + 5, "PERSON", "Kafka", 0.8, "SpacyRecognizer")
+    assert apply_keep(text, [span], KeepFinder().find(text, [span])) == []
+
+
+def test_brands_can_be_switched_off() -> None:
+    text = "Restart the Datadog agent on the node."
+    assert "Datadog" not in [k.text for k in KeepFinder(brands=False).find(text)]
+
+
+def test_mentions_are_found_in_linear_time_on_a_long_text() -> None:
+    text = "We moved the Datadog monitors to Grafana. " * 2000
+    found = brands.brand_mentions(text)
+    assert len(found) == 4000
+    assert {t for _, _, t in found} == {"Datadog", "Grafana"}
+
+
+def test_a_brand_followed_by_a_place_is_a_site_and_not_kept(finder: KeepFinder) -> None:
+    assert "Volkswagen" not in _kept(finder, "Summer intern, IT department, Volkswagen Poznań")
+    assert "Volkswagen" in _kept(finder, "The recall covers every Volkswagen sold since 2019.")
