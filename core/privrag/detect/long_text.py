@@ -91,10 +91,10 @@ def _drop_affiliated(text: str, keeps: list[Any]) -> list[Any]:
     """Public-entity keeps less those the whole document shows to be someone's affiliation.
 
     A window judged "X" public without seeing the "member of X" another
-    window holds. The rule is :func:`privrag.keep.finder._affiliated_anywhere`'s,
+    window holds. The rule is :func:`privrag.keep.context.affiliated_anywhere`'s,
     applied to the occurrences of every public name found in one pass.
     """
-    from privrag.keep.finder import _AFFILIATION_AFTER, _employed_at
+    from privrag.keep.context import AFFILIATION_AFTER, employed_at
     from privrag.redact import _word_bounded
 
     public = {k.text for k in keeps if k.why == "public_entity"}
@@ -102,7 +102,7 @@ def _drop_affiliated(text: str, keeps: list[Any]) -> list[Any]:
         return keeps
     affiliated = {
         surface for surface, a, b in _word_bounded(text, sorted(public))
-        if _employed_at(text, a) or _AFFILIATION_AFTER.match(text[b : b + 30])
+        if employed_at(text, a) or AFFILIATION_AFTER.match(text[b : b + 30])
     }
     return [k for k in keeps if not (k.why == "public_entity" and k.text in affiliated)]
 

@@ -35,7 +35,7 @@ import re
 from privrag.keep import vocab
 from privrag.keymatch import KeyMatcher
 
-__all__ = ["brand_titles", "brand_mentions", "COMMON_WORD_ZIPF", "EVERYDAY_ZIPF"]
+__all__ = ["brand_titles", "brand_mentions", "english_words", "COMMON_WORD_ZIPF", "EVERYDAY_ZIPF"]
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +91,7 @@ def _matcher() -> tuple[KeyMatcher, dict[str, str]]:
 
 
 @functools.lru_cache(maxsize=1)
-def _dictionary() -> frozenset[str]:
+def english_words() -> frozenset[str]:
     """English words (Webster's Second and GCIDE, via ``english-words``, MIT): a brand
     frequent on the web ("samsung") is common in wordfreq but in no dictionary."""
     try:
@@ -105,7 +105,7 @@ def _dictionary() -> frozenset[str]:
 @functools.lru_cache(maxsize=8192)
 def _ordinary(title: str) -> bool:
     """Every word of the title is ordinary English ("Circle", "Home Assistant")."""
-    words = _dictionary()
+    words = english_words()
     if not words:
         return all(vocab.zipf(w.lower()) >= COMMON_WORD_ZIPF for w in vocab.words(title))
     return all(w.lower() in words or not w.isalpha() for w in vocab.words(title))

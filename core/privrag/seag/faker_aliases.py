@@ -91,6 +91,8 @@ def _faker(locale: str, seed: int):
     costs milliseconds, and a per-thread instance is never shared mid-draw."""
     try:
         from faker import Faker
+
+        from privrag.faker_stable import stable
     except ImportError as exc:  # pragma: no cover - core dependency
         raise ImportError("FakerAliasGenerator needs `pip install faker`") from exc
     cache = getattr(_LOCAL, "fakers", None)
@@ -98,7 +100,7 @@ def _faker(locale: str, seed: int):
         cache = _LOCAL.fakers = {}
     fake = cache.get(locale)
     if fake is None:
-        fake = cache[locale] = Faker(locale)
+        fake = cache[locale] = stable(Faker(locale))
     fake.seed_instance(seed)
     return fake
 

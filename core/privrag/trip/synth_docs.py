@@ -289,9 +289,9 @@ GENRES: tuple[str, ...] = ("referral_letter", "discharge_summary", "patient_mess
 
 @functools.lru_cache(maxsize=len(LOCALES) + 1)
 def _faker(locale: str) -> Any:
-    from faker import Faker
+    from privrag.faker_stable import stable_faker
 
-    return Faker(locale)
+    return stable_faker(locale)
 
 
 def generate_documents(n: int = 700, seed: int = 0, genres: tuple[str, ...] = GENRES) -> list[LabeledDoc]:

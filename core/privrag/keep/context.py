@@ -1,0 +1,108 @@
+"""What the text around a term says about it: a person's employer, a local facility, a surname.
+
+A keep reason may cost utility, never a person's privacy. Every public entity,
+brand or abbreviation is kept only after these checks: "works at Tesco" makes
+Tesco someone's employer, "… Hospital" or "… Ltd" names a local facility or a
+registered company, and a capitalised word after "Mr" or a given name is a
+surname. :mod:`privrag.keep.finder` and the long-text detector share them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+__all__ = [
+    "FACILITY", "EMPLOYER_BEFORE", "JOINED_BEFORE", "HONORIFIC_BEFORE", "HONORIFIC_START", "AFFILIATION_AFTER",
+    "first_names", "person_words", "affiliated_anywhere", "employed_at", "is_place", "is_name_like",
+]  # fmt: skip
+
+
+#: organisation words that say "a local facility or a registered company": it locates a person
+FACILITY = re.compile(
+    r"(?i)\b(?:hospitals?|practice|surgery|clinic|centre|center|school|elementary|academy|college|"
+    r"university|universit\w+|trust|board|unit|team|ward|pharmacy|dental|dentist|diner|cafe|"
+    r"restaurant|kita|kindergarten|nursery|care\s+home|district|department|dept|office|branch|"
+    r"store|shop|ltd|llc|l\.l\.c|inc|gmbh|sarl|s\.a\.|plc|pty|sp\.\s*z|co\.|corp|llp|bv|ag|oy|ab|"
+    r"associates|partners|group|family|&\s*sons|fils|street|st|road|rd|avenue|ave|lane|house|hall|"
+    r"distribution|depot|warehouse|site|plant|factory|branch)\b"
+)
+
+#: a person's link to an organisation before it: "works at", "employed by", "joined"
+EMPLOYER_BEFORE = re.compile(
+    r"(?i)\b(?:work(?:s|ed|ing)?|employed|employee|job|position|role|post|placement|shifts?|"
+    r"contract(?:ed|or)?|joined|join|intern(?:ing|ship)?|volunteer(?:s|ed|ing)?|studie[sd]|study|"
+    r"enrolled|attends?|attended|pupil|student|teacher|manager|director|engineer|analyst|"
+    r"members?|membership|supporters?|activists?|affiliated|affiliation|belongs?|belonged|"
+    r"sympathi[sz]ers?|leaders?|founders?|chair(?:man|woman|person)?|treasurer|secretary)\b"
+    r"[^.\n]{0,25}?\b(?:at|for|by|with|in|of)\s+(?:the\s+)?$"
+)
+
+#: joining names the employer without a preposition: "he joined Personio", "before joining the BBC"
+JOINED_BEFORE = re.compile(r"(?i)\b(?:joined|joining|rejoined|hired\s+by|recruited\s+by)\s+(?:the\s+)?$")
+
+#: a title before a surname: the capitalised word after it is a person's name
+HONORIFIC_BEFORE = re.compile(r"(?i)\b(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady)\.?\s+$")
+HONORIFIC_START = re.compile(r"(?i)(?:mr|mrs|ms|miss|mx|dr|prof|sir|dame|lord|lady)\b")
+
+
+@functools.lru_cache(maxsize=1)
+def first_names() -> frozenset[str]:
+    """Given names (English words excluded, as the name recognizer reads them)."""
+    from privrag.detect.recognizers_first_names import first_names as given_names
+
+    return frozenset(n.lower() for n in given_names())
+
+
+@functools.lru_cache(maxsize=1)
+def person_words() -> frozenset[str]:
+    """Given names and surnames, English words included ("hope", "bell")."""
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    return person_name_words()
+
+
+#: an affiliation after the organisation's name: "PKK members", "union activists"
+AFFILIATION_AFTER = re.compile(
+    r"(?i)^['’]?s?\s*(?:members?|membership|militants?|supporters?|activists?|fighters?|sympathi[sz]ers?|"
+    r"leaders?|cells?)\b"
+)
+
+
+def affiliated_anywhere(text: str, surface: str) -> bool:
+    """Is any mention of ``surface`` in the document someone's employer or affiliation?
+    One "member of the X" makes X part of who a person is wherever else X is named."""
+    for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text):
+        if employed_at(text, m.start()) or AFFILIATION_AFTER.match(text[m.end() : m.end() + 30]):
+            return True
+    return False
+
+
+def employed_at(text: str, start: int) -> bool:
+    """"works at", "employed by", "HGV driver at the", "a member of the": the organisation is
+    someone's employer or affiliation (a party, a union, a church say who a person is)."""
+    before = text[max(0, start - 60) : start]
+    if EMPLOYER_BEFORE.search(before) or JOINED_BEFORE.search(before):
+        return True
+    m = re.search(r"([A-Za-z]+)\s+(?:at|for|with)\s+(?:the\s+)?$", before)
+    if not m:
+        return False
+    from privrag.detect.contact_blocks import occupation_head
+
+    return occupation_head(m.group(1))
+
+
+def is_place(word: str) -> bool:
+    """A country, a demonym or a city of the gazetteer: a place is QUASI, never a public entity."""
+    from privrag import gazetteer
+
+    return gazetteer.lookup(word) is not None
+
+
+def is_name_like(text: str, start: int, end: int) -> bool:
+    """A capitalised single word after an honorific or a given name is a surname, not a term."""
+    before = text[max(0, start - 20) : start]
+    if HONORIFIC_BEFORE.search(before):
+        return True
+    m = re.search(r"([A-Z][a-z]+)\s+$", before)
+    return bool(m) and m.group(1).lower() in first_names()

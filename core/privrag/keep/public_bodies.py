@@ -1,0 +1,66 @@
+"""National public bodies, recognised by how they are named: a country's scope and a government function.
+
+A public body is named for what it does and for whom: "Canada Revenue
+Agency", "Service Canada", "Canadian Anti-Fraud Centre", "Australian Taxation
+Office", "National Health Service". Its words are ordinary ("revenue",
+"service"), so word frequency says nothing, and its head noun ("Office",
+"Centre") is the same one a local branch carries. What sets it apart is the
+construction: a country, its demonym or a national scope word, a government
+head noun, and otherwise only dictionary words. A private firm's name holds a
+coined or family word ("Brightwater", "Okafor & Sons"); a local body names its
+town ("Leeds City Council", "Istanbul State Security Court"); either fails the
+test and stays protected.
+
+The caller still refuses an organisation the text ties to a person ("works
+at the Canada Revenue Agency").
+"""
+
+from __future__ import annotations
+
+import re
+
+from privrag import gazetteer
+from privrag.keep import brands
+
+__all__ = ["national_body", "GOVERNMENT_HEADS", "SCOPE_WORDS"]
+
+#: head nouns of a government body's name
+GOVERNMENT_HEADS = frozenset(
+    "agency authority administration commission ministry ombudsman inspectorate regulator department "
+    "office service bureau council centre center board directorate executive tribunal court parliament "
+    "assembly institute".split()
+)
+#: words that give a national scope without naming the country
+SCOPE_WORDS = frozenset({"national", "federal", "parliamentary"})
+#: words a name joins its parts with
+_JOINERS = frozenset({"of", "and", "for", "the", "on", "&"})
+_TOKEN = re.compile(r"[^\W\d_]+(?:['’][a-z]+)?|&|\d+")
+
+
+def national_body(surface: str) -> bool:
+    """Is ``surface`` the name of a national public body (see the module docstring)?"""
+    words = _TOKEN.findall(surface)
+    if len(words) < 2 or any(w.isdigit() for w in words):
+        return False
+    dictionary = brands.english_words()
+    if not dictionary:
+        return False  # without a dictionary a coined word cannot be told apart: privacy wins
+    head = scope = False
+    for w in words:
+        low = w.lower()
+        if low in _JOINERS and w == low:
+            continue
+        if not w[:1].isupper():
+            return False
+        place = gazetteer.lookup(w) if (len(w) > 3 or w.isupper()) else None
+        if place is not None:
+            if place.kind not in ("country", "demonym"):
+                return False  # a town or a region: a local body, which locates a person
+            scope = True
+        elif low in SCOPE_WORDS:
+            scope = True
+        elif low in GOVERNMENT_HEADS:
+            head = True
+        elif low not in dictionary:
+            return False  # a coined or family word names a firm
+    return head and scope

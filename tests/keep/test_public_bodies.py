@@ -1,0 +1,59 @@
+"""National public bodies: a country's scope, a government function, dictionary words — and nothing that locates a person."""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.keep import KeepFinder
+from privrag.keep.public_bodies import national_body
+from privrag.types import DetectedEntity
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Canada Revenue Agency",
+        "Service Canada",
+        "Canadian Anti-Fraud Centre",
+        "Australian Taxation Office",
+        "National Health Service",
+        "UK Health Security Agency",
+        "US Food and Drug Administration",
+    ],
+)
+def test_national_bodies_are_recognised(name: str) -> None:
+    assert national_body(name)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Leeds City Council",  # a town: a local body
+        "Istanbul State Security Court",
+        "Brightwater Logistics",  # a coined word: a firm
+        "Okafor National Office",  # a family name
+        "Canadian Plumbing Services",  # no government function
+        "Department for Work and Pensions",  # no scope: left to the other reasons
+        "Canada",
+        "canada revenue agency",  # not written as a name
+        "Canada Revenue Agency 2",
+    ],
+)
+def test_other_organisations_are_not(name: str) -> None:
+    assert not national_body(name)
+
+
+def _keeps(text: str, org: str) -> list[str]:
+    i = text.index(org)
+    span = DetectedEntity(i, i + len(org), "ORGANIZATION", org, 0.8, "SpacyRecognizer")
+    return [k.text for k in KeepFinder().find(text, [span]) if k.why == "public_entity"]
+
+
+def test_a_national_body_span_is_kept() -> None:
+    text = "Report the call to the Canadian Anti-Fraud Centre and not to your bank."
+    assert _keeps(text, "Canadian Anti-Fraud Centre") == ["Canadian Anti-Fraud Centre"]
+
+
+def test_a_national_body_that_employs_someone_stays_protected() -> None:
+    text = "She works at the Canada Revenue Agency in Ottawa."
+    assert _keeps(text, "Canada Revenue Agency") == []
