@@ -64,3 +64,18 @@ def test_a_models_org_span_on_an_abbreviation_is_dropped(finder: KeepFinder) -> 
     i = text.index("MDD")
     span = DetectedEntity(i, i + 3, "ORGANIZATION", "MDD", 0.8, "SpacyRecognizer")
     assert apply_keep(text, [span], finder.find(text, [span])) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Referred to Connecticut Valley ENT & Audiology; on amoxicillin 500 mg.",
+        "Seen by the PTSD Service at Hollybank on sertraline 50 mg.",
+    ],
+)
+def test_an_acronym_inside_a_title_case_name_is_part_of_the_name(finder: KeepFinder, text: str) -> None:
+    assert _abbr(finder, text) == []
+
+
+def test_a_sentence_initial_capital_does_not_make_a_name(finder: KeepFinder) -> None:
+    assert _abbr(finder, "Started sertraline 50 mg. Known MDD since 2019.") == ["MDD"]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import re
 from importlib import resources
 
 from privrag.keep import vocab
@@ -80,7 +81,27 @@ def _matcher() -> KeyMatcher:
 
 
 def abbreviation_mentions(text: str) -> list[tuple[int, int]]:
-    """``(start, end)`` of each abbreviation written in ``text`` in its own casing."""
+    """``(start, end)`` of each abbreviation written in ``text`` in its own casing, except
+    inside a title-case name ("Connecticut Valley ENT & Audiology" is a practice)."""
     if not text:
         return []
-    return list(_matcher().finditer(text))
+    found = list(_matcher().finditer(text))
+    acronyms = {(s, e) for s, e in found}
+    return [(s, e) for s, e in found if not _in_name(text, s, e, acronyms)]
+
+
+_PREV_WORD = re.compile(r"([^\W\d_][\w'’-]*)[ \t]+(?:&[ \t]+)?$")
+_NEXT_WORD = re.compile(r"[ \t]+(?:&[ \t]+)?([^\W\d_][\w'’-]*)")
+_SENTENCE_END = frozenset(".!?:;\n")
+
+
+def _in_name(text: str, start: int, end: int, acronyms: set[tuple[int, int]]) -> bool:
+    """A capitalised word joins the acronym on its line, and it is neither another
+    abbreviation ("HCV RNA PCR") nor a sentence's first word ("Known MDD")."""
+    prev = _PREV_WORD.search(text, max(0, start - 40), start)
+    if prev and prev.group(1)[:1].isupper() and (prev.start(1), prev.end(1)) not in acronyms:
+        before = text[: prev.start(1)].rstrip(" \t")
+        if before and before[-1] not in _SENTENCE_END:
+            return True
+    nxt = _NEXT_WORD.match(text, end)
+    return bool(nxt and nxt.group(1)[:1].isupper() and (nxt.start(1), nxt.end(1)) not in acronyms)
