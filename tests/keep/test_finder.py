@@ -23,6 +23,7 @@ def finder() -> KeepFinder:
     [
         ("Continue amoxicillin for now.", "amoxicillin", "medication"),
         ("Started Ozempic in March.", "Ozempic", "medication"),
+        ("Start thiamine before glucose.", "thiamine", "medication"),  # listed only as "thiamine mononitrate"
         ("Known atrial fibrillation on anticoagulation.", "atrial fibrillation", "diagnosis"),
         ("Ischaemic changes; type 2 diabetes since 2010.", "type 2 diabetes", "diagnosis"),
     ],

@@ -45,7 +45,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 #: bump when the way the vocabularies are derived changes (invalidates the disk cache)
-_VOCAB_VERSION = 4
+_VOCAB_VERSION = 5
 
 #: longest vocabulary phrase matched, in words
 MAX_TERM_WORDS = 6
@@ -150,7 +150,29 @@ def _build_drug_names() -> frozenset[str]:
         if " " not in v and zipf(v) >= 4.5:  # an everyday word that is also a product name
             continue
         out.add(v)
+    # the list names many drugs only as a salt ("thiamine mononitrate"); notes write the base
+    for v in list(out):
+        ws = v.split()
+        if len(ws) == 2 and ws[1] in SALT_WORDS and len(ws[0]) >= 5 and ws[0].isalpha():
+            if ws[0] not in common and zipf(ws[0]) < 4.5 and ws[0] not in _given_names():
+                out.add(ws[0])
     return frozenset(out)
+
+
+#: counter-ions and forms a drug's salt name adds to its base (USAN/INN naming)
+SALT_WORDS = frozenset(
+    "hydrochloride hydrobromide mononitrate nitrate sulfate sulphate acetate chloride bromide phosphate "
+    "citrate maleate tartrate bitartrate fumarate succinate besylate besilate mesylate mesilate tosylate "
+    "sodium potassium calcium magnesium monohydrate dihydrate trihydrate anhydrous hyclate dipropionate "
+    "propionate valerate furoate lactate gluconate stearate pamoate embonate".split()
+)
+
+
+@functools.lru_cache(maxsize=1)
+def _given_names() -> frozenset[str]:
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    return person_name_words()
 
 
 _QUALIFIER = re.compile(r",|\s\(|\s\[|\s-\s|\bwithout\b|\bwith\b|\bdue to\b|\bin diseases\b|\bnot\b|\bof\b|\band\b|\bor\b")
