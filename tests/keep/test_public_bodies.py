@@ -57,3 +57,16 @@ def test_a_national_body_span_is_kept() -> None:
 def test_a_national_body_that_employs_someone_stays_protected() -> None:
     text = "She works at the Canada Revenue Agency in Ottawa."
     assert _keeps(text, "Canada Revenue Agency") == []
+
+
+def test_a_national_body_a_model_calls_a_nationality_is_kept() -> None:
+    text = "Report it to the Canadian Anti-Fraud Centre today."
+    i = text.index("Canadian Anti-Fraud Centre")
+    span = DetectedEntity(i, i + 26, "NRP", text[i : i + 26], 0.8, "SpacyRecognizer")
+    assert [k.text for k in KeepFinder().find(text, [span]) if k.why == "public_entity"] == ["Canadian Anti-Fraud Centre"]
+
+
+def test_a_place_span_is_not_judged_as_a_brand_or_acronym() -> None:
+    text = "She moved from Leeds to Canada last year."
+    spans = [DetectedEntity(text.index(w), text.index(w) + len(w), "GPE", w, 0.8, "SpacyRecognizer") for w in ("Leeds", "Canada")]
+    assert [k for k in KeepFinder().find(text, spans) if k.why == "public_entity"] == []

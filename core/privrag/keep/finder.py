@@ -85,6 +85,9 @@ _GENERIC_ORG = frozenset(
 )
 #: labels a public entity can carry; places and nationalities are never "public" here (they are QUASI)
 _ORGLIKE = frozenset({"ORG", "ORGANIZATION", "PRODUCT", "MISC", "CORPORATION"})
+#: labels a model also gives a national body ("Canadian Anti-Fraud Centre" as a nationality);
+#: only the name's construction (:mod:`privrag.keep.public_bodies`) may keep such a span
+_BODY_MISLABELS = frozenset({"NRP", "NORP", "LOC", "LOCATION", "GPE", "FAC"})
 #: lower-case words (and the punctuation around them) that close a span
 _TRAILING_LOWER = re.compile(r"(?:[\s,;:.]+[a-z][\w'’-]*)+[\s,;:.]*$")
 #: Zipf frequency from which a lower-case word after an organisation is plain English
@@ -231,7 +234,8 @@ class KeepFinder:
         out: list[KeepSpan] = []
         assert self.public_min_zipf is not None
         for s in spans:
-            if s.label.upper() not in _ORGLIKE:
+            orglike = s.label.upper() in _ORGLIKE
+            if not orglike and s.label.upper() not in _BODY_MISLABELS:
                 continue
             # a model stretches an organisation over the words that follow it ("Walmart
             # Foundation grant", "FAA medical certification."): lower-case words after the
@@ -244,6 +248,8 @@ class KeepFinder:
             if public_bodies.national_body(surface):
                 if not affiliated_anywhere(text, surface):
                     out.append(KeepSpan(s.start, end, "public_entity", surface))
+                continue
+            if not orglike:
                 continue
             after = " ".join(text[end : end + 40].split()[:2])
             if FACILITY.search(surface) or FACILITY.match(after) or affiliated_anywhere(text, surface):
