@@ -202,3 +202,18 @@ def test_membership_ties_an_organisation_to_a_person(finder: KeepFinder) -> None
 def test_an_affiliation_anywhere_in_the_document_counts(finder: KeepFinder) -> None:
     text = "Police searched the house. UNISON said nothing. Two UNISON members were questioned."
     assert not any(k.why == "public_entity" for k in finder.find(text, [_span(text, "UNISON", "ORGANIZATION")]))
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Infectious mononucleosis (ICD-10 B27.0); paracetamol 1 g.", ["B27.0"]),
+        ("Type 2 diabetes, E11.65, on metformin 500 mg.", ["E11.65"]),
+        ("Ticket B99.7 closed; metformin 500 mg.", []),  # not a code of ICD-10-CM
+        ("Flat B27.0 was booked for the visit.", []),  # no medicine in the text
+    ],
+)
+def test_icd_codes_are_diagnoses_in_a_text_that_speaks_medicine(finder: KeepFinder, text: str, kept: list[str]) -> None:
+    from privrag.keep import vocab
+
+    assert [k.text for k in finder.find(text) if k.why == "diagnosis" and vocab.ICD_CODE.fullmatch(k.text)] == kept

@@ -155,6 +155,9 @@ class KeepFinder:
             out.extend(self._vocabulary_matches(text))
             if any(k.why in _MEDICAL_REASONS for k in out):
                 out.extend(self._abbreviations(text))
+                # "ICD-10 B27.0": a valid code in a text that speaks medicine is a diagnosis, not an id
+                out.extend(KeepSpan(m.start(), m.end(), "diagnosis", m.group())
+                           for m in vocab.ICD_CODE.finditer(text) if vocab.icd_code(m.group()))
         if self.public_min_zipf is not None:
             out.extend(self._public_entities(text, spans))
             if self.brands:

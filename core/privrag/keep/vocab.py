@@ -32,6 +32,7 @@ from collections.abc import Callable
 from privrag.calendar_words import CALENDAR_WORDS
 
 __all__ = [
+    "icd_code",
     "drug_names",
     "icd_terms",
     "icd_eponyms",
@@ -289,3 +290,21 @@ def zipf(word: str) -> float:
     except Exception:  # pragma: no cover - a declared dependency
         return 0.0
     return float(zipf_frequency(word, "en"))
+
+
+#: an ICD-10-CM code as notes write it: a letter, two digits, a dot and one to four more ("F32.1", "E11.65")
+ICD_CODE = re.compile(r"(?<![\w.])[A-TV-Z]\d[0-9A-Z]\.[0-9A-Z]{1,4}(?![\w.])")
+
+
+def icd_code(code: str) -> bool:
+    """Is ``code`` ("B27.0") a code of ICD-10-CM? False when the package is missing."""
+    try:
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            import simple_icd_10_cm as icd
+    except Exception:
+        return False
+    return bool(icd.is_valid_item(code))
+
