@@ -97,3 +97,7 @@ def test_mentions_are_found_in_linear_time_on_a_long_text() -> None:
 def test_a_brand_followed_by_a_place_is_a_site_and_not_kept(finder: KeepFinder) -> None:
     assert "Volkswagen" not in _kept(finder, "Summer intern, IT department, Volkswagen Poznań")
     assert "Volkswagen" in _kept(finder, "The recall covers every Volkswagen sold since 2019.")
+
+
+def test_a_brand_that_is_someones_surname_in_the_text_is_not_kept(finder: KeepFinder) -> None:
+    assert _kept(finder, "Mr Jaeger lodged an appeal. Jaeger was heard on 3 May.") == []

@@ -70,3 +70,8 @@ def test_a_place_span_is_not_judged_as_a_brand_or_acronym() -> None:
     text = "She moved from Leeds to Canada last year."
     spans = [DetectedEntity(text.index(w), text.index(w) + len(w), "GPE", w, 0.8, "SpacyRecognizer") for w in ("Leeds", "Canada")]
     assert [k for k in KeepFinder().find(text, spans) if k.why == "public_entity"] == []
+
+
+@pytest.mark.parametrize("name", ["Konak District National Education Directorate", "Canadian Provincial Health Authority"])
+def test_a_body_of_local_scope_is_not_national(name: str) -> None:
+    assert not national_body(name)

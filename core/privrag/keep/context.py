@@ -15,6 +15,7 @@ import re
 __all__ = [
     "FACILITY", "EMPLOYER_BEFORE", "JOINED_BEFORE", "HONORIFIC_BEFORE", "HONORIFIC_START", "AFFILIATION_AFTER",
     "first_names", "person_words", "affiliated_anywhere", "employed_at", "is_place", "is_name_like",
+    "surname_anywhere",
 ]  # fmt: skip
 
 
@@ -106,3 +107,11 @@ def is_name_like(text: str, start: int, end: int) -> bool:
         return True
     m = re.search(r"([A-Z][a-z]+)\s+$", before)
     return bool(m) and m.group(1).lower() in first_names()
+
+
+def surname_anywhere(text: str, surface: str) -> bool:
+    """Is any mention of ``surface`` a surname ("Mr Jaeger", "Anna Jaeger")? Then every
+    mention in the document may be that person, whatever else the word can name."""
+    return any(is_name_like(text, m.start(), m.end())
+               for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text))
+

@@ -43,6 +43,7 @@ from privrag.keep.context import (
     is_name_like,
     is_place,
     person_words,
+    surname_anywhere,
 )
 from privrag.keep.patterns import pattern_matches
 from privrag.types import DetectedEntity
@@ -226,7 +227,7 @@ class KeepFinder:
         out: list[KeepSpan] = []
         for s, e, title in brands.brand_mentions(text):
             after = " ".join(text[e : e + 40].split()[:2])
-            if FACILITY.match(after) or is_name_like(text, s, e) or affiliated_anywhere(text, text[s:e]):
+            if FACILITY.match(after) or surname_anywhere(text, text[s:e]) or affiliated_anywhere(text, text[s:e]):
                 continue
             if " " not in title and is_place(title.lower()):
                 continue

@@ -8,8 +8,9 @@ Office", "National Health Service". Its words are ordinary ("revenue",
 construction: a country, its demonym or a national scope word, a government
 head noun, and otherwise only dictionary words. A private firm's name holds a
 coined or family word ("Brightwater", "Okafor & Sons"); a local body names its
-town ("Leeds City Council", "Istanbul State Security Court"); either fails the
-test and stays protected.
+town or its local scope ("Leeds City Council", "Istanbul State Security Court",
+"Konak District National Education Directorate"); either fails the test and
+stays protected.
 
 The caller still refuses an organisation the text ties to a person ("works
 at the Canada Revenue Agency").
@@ -22,7 +23,7 @@ import re
 from privrag import gazetteer
 from privrag.keep import brands
 
-__all__ = ["national_body", "GOVERNMENT_HEADS", "SCOPE_WORDS"]
+__all__ = ["national_body", "GOVERNMENT_HEADS", "SCOPE_WORDS", "LOCAL_WORDS"]
 
 #: head nouns of a government body's name
 GOVERNMENT_HEADS = frozenset(
@@ -32,6 +33,11 @@ GOVERNMENT_HEADS = frozenset(
 )
 #: words that give a national scope without naming the country
 SCOPE_WORDS = frozenset({"national", "federal", "parliamentary"})
+#: words of a local scope: "Konak District … Directorate", "Provincial Health Authority" locate a person
+LOCAL_WORDS = frozenset(
+    "district city county provincial province regional region municipal municipality local borough town "
+    "village metropolitan".split()
+)
 #: words a name joins its parts with
 _JOINERS = frozenset({"of", "and", "for", "the", "on", "&"})
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’][a-z]+)?|&|\d+")
@@ -57,6 +63,8 @@ def national_body(surface: str) -> bool:
             if place.kind not in ("country", "demonym"):
                 return False  # a town or a region: a local body, which locates a person
             scope = True
+        elif low in LOCAL_WORDS:
+            return False
         elif low in SCOPE_WORDS:
             scope = True
         elif low in GOVERNMENT_HEADS:
