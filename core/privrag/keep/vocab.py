@@ -33,6 +33,7 @@ from privrag.calendar_words import CALENDAR_WORDS
 
 __all__ = [
     "icd_code",
+    "icd_codes",
     "drug_names",
     "icd_terms",
     "icd_eponyms",
@@ -298,13 +299,24 @@ ICD_CODE = re.compile(r"(?<![\w.])[A-TV-Z]\d[0-9A-Z]\.[0-9A-Z]{1,4}(?![\w.])")
 
 def icd_code(code: str) -> bool:
     """Is ``code`` ("B27.0") a code of ICD-10-CM? False when the package is missing."""
+    return code.upper() in icd_codes()
+
+
+@functools.lru_cache(maxsize=1)
+def icd_codes() -> frozenset[str]:
+    """Every ICD-10-CM code, dotted ("B27.0"); cached on disk like the phrases, because
+    importing ``simple_icd_10_cm`` parses its XML (about 3 s) on every start."""
+    return _disk_cached("icd10cm_codes", "simple-icd-10-cm", _build_icd_codes)
+
+
+def _build_icd_codes() -> frozenset[str]:
     try:
         import warnings
 
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             import simple_icd_10_cm as icd
-    except Exception:
-        return False
-    return bool(icd.is_valid_item(code))
-
+    except Exception as exc:
+        log.warning("ICD-10-CM codes unavailable (pip install simple-icd-10-cm): %r", exc)
+        return frozenset()
+    return frozenset(c for c in icd.get_all_codes(with_dots=True) if ICD_CODE.fullmatch(c))
