@@ -101,3 +101,19 @@ def test_a_brand_followed_by_a_place_is_a_site_and_not_kept(finder: KeepFinder) 
 
 def test_a_brand_that_is_someones_surname_in_the_text_is_not_kept(finder: KeepFinder) -> None:
     assert _kept(finder, "Mr Jaeger lodged an appeal. Jaeger was heard on 3 May.") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> Michael Parker\n> Flightaware\n> 839 Conley Street",  # a signature block
+        "Kevin Patel from Flightaware is the keynote speaker.",  # a named person's organisation
+        "Nicholas spent a year at Teradata as the assistant to the CFO.",  # a role held there
+    ],
+)
+def test_a_brand_that_is_a_named_persons_employer_is_not_kept(finder: KeepFinder, text: str) -> None:
+    assert _kept(finder, text) == []
+
+
+def test_a_brand_named_in_passing_is_still_kept(finder: KeepFinder) -> None:
+    assert _kept(finder, "The tracking page from Flightaware showed the delay.") == ["Flightaware"]

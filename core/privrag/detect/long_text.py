@@ -91,10 +91,11 @@ def _drop_affiliated(text: str, keeps: list[Any]) -> list[Any]:
     """Public-entity keeps less those the whole document shows to be someone's affiliation.
 
     A window judged "X" public without seeing the "member of X" another
-    window holds. The rule is :func:`privrag.keep.context.affiliated_anywhere`'s,
-    applied to the occurrences of every public name found in one pass.
+    window holds ("Mr Jaeger" makes a brand a surname the same way). The rule is
+    :func:`privrag.keep.context.affiliated_at`'s, applied to the occurrences of
+    every public name found in one pass.
     """
-    from privrag.keep.context import AFFILIATION_AFTER, employed_at
+    from privrag.keep.context import affiliated_at, is_name_like
     from privrag.redact import _word_bounded
 
     public = {k.text for k in keeps if k.why == "public_entity"}
@@ -102,7 +103,7 @@ def _drop_affiliated(text: str, keeps: list[Any]) -> list[Any]:
         return keeps
     affiliated = {
         surface for surface, a, b in _word_bounded(text, sorted(public))
-        if employed_at(text, a) or AFFILIATION_AFTER.match(text[b : b + 30])
+        if affiliated_at(text, a, b) or is_name_like(text, a, b)
     }
     return [k for k in keeps if not (k.why == "public_entity" and k.text in affiliated)]
 

@@ -14,7 +14,7 @@ import re
 
 __all__ = [
     "FACILITY", "EMPLOYER_BEFORE", "JOINED_BEFORE", "HONORIFIC_BEFORE", "HONORIFIC_START", "AFFILIATION_AFTER",
-    "first_names", "person_words", "affiliated_anywhere", "employed_at", "is_place", "is_name_like",
+    "first_names", "person_words", "affiliated_anywhere", "affiliated_at", "employed_at", "is_place", "is_name_like",
     "surname_anywhere",
 ]  # fmt: skip
 
@@ -73,10 +73,54 @@ AFFILIATION_AFTER = re.compile(
 def affiliated_anywhere(text: str, surface: str) -> bool:
     """Is any mention of ``surface`` in the document someone's employer or affiliation?
     One "member of the X" makes X part of who a person is wherever else X is named."""
-    for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text):
-        if employed_at(text, m.start()) or AFFILIATION_AFTER.match(text[m.end() : m.end() + 30]):
-            return True
-    return False
+    return any(affiliated_at(text, m.start(), m.end())
+               for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text))
+
+
+def affiliated_at(text: str, start: int, end: int) -> bool:
+    """Is this one mention someone's employer or affiliation: "works at X", "X members",
+    "X as the assistant", "Kevin Patel from X", X on its own line under a name?"""
+    return (employed_at(text, start) or bool(AFFILIATION_AFTER.match(text[end : end + 30]))
+            or _role_after(text, end) or _signature_line(text, start, end))
+
+
+#: "… at Teradata as the assistant to …": the role a person holds there
+_AS_ROLE = re.compile(r"(?i)^\s*,?\s+as\s+(?:an?|the|its|their|our)?\s*((?:[a-z-]+\s+){0,2}[a-z-]+)")
+#: "Kevin Patel from Flightaware": a named person and where they come from
+_NAME_FROM = re.compile(r"([A-Z][a-z'’-]+)\s+(?:from|of|at|with)\s+(?:the\s+)?$")
+#: a quoted e-mail's prefix and the spaces around a line
+_LINE_EDGE = re.compile(r"^[\s>|]*|\s*$")
+
+
+def _role_after(text: str, end: int) -> bool:
+    m = _AS_ROLE.match(text[end : end + 60])
+    if not m:
+        return False
+    from privrag.detect.contact_blocks import occupation_head
+
+    words = m.group(1).split()
+    return any(occupation_head(" ".join(words[: k + 1])) for k in range(len(words)))
+
+
+def _named_before(text: str, start: int) -> bool:
+    """A person's name right before "from/of/at/with": "Kevin Patel from X"."""
+    m = _NAME_FROM.search(text, max(0, start - 40), start)
+    return bool(m) and m.group(1).lower() in person_words()
+
+
+def _signature_line(text: str, start: int, end: int) -> bool:
+    """The organisation fills its own line under a person's name (a signature or contact
+    block: "Michael Parker / Flightaware / 839 Conley St"), or a person is named right before it."""
+    if _named_before(text, start):
+        return True
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if _LINE_EDGE.sub("", text[line_start:start]) or _LINE_EDGE.sub("", text[end:line_end]):
+        return False
+    prev = text[:line_start].rstrip("\n").rsplit("\n", 1)[-1]
+    words = re.findall(r"[^\W\d_][\w'’-]*", _LINE_EDGE.sub("", prev))
+    return 2 <= len(words) <= 4 and all(w[:1].isupper() for w in words) and words[0].lower() in first_names()
 
 
 def employed_at(text: str, start: int) -> bool:
