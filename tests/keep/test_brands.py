@@ -109,6 +109,7 @@ def test_a_brand_that_is_someones_surname_in_the_text_is_not_kept(finder: KeepFi
         "> Michael Parker\n> Flightaware\n> 839 Conley Street",  # a signature block
         "Kevin Patel from Flightaware is the keynote speaker.",  # a named person's organisation
         "Nicholas spent a year at Teradata as the assistant to the CFO.",  # a role held there
+        "The song is about her Uber resignation letter.",  # a word of someone's job there
     ],
 )
 def test_a_brand_that_is_a_named_persons_employer_is_not_kept(finder: KeepFinder, text: str) -> None:

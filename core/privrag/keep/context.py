@@ -63,10 +63,12 @@ def person_words() -> frozenset[str]:
     return person_name_words()
 
 
-#: an affiliation after the organisation's name: "PKK members", "union activists"
+#: an affiliation after the organisation's name: "PKK members", "union activists", and the
+#: words of someone's job there: "her Uber resignation letter", "my Tesco payslip"
 AFFILIATION_AFTER = re.compile(
     r"(?i)^['’]?s?\s*(?:members?|membership|militants?|supporters?|activists?|fighters?|sympathi[sz]ers?|"
-    r"leaders?|cells?)\b"
+    r"leaders?|cells?|resignation|payslips?|colleagues?|co-?workers?|employment|employees?|staff|"
+    r"onboarding|offboarding|redundancy|dismissal)\b"
 )
 
 
