@@ -31,6 +31,8 @@ def _found(text: str) -> set[tuple[str, str]]:
         ("no features of Ramsay Hunt syndrome", "Ramsay Hunt syndrome", "eponym"),
         ("House-Brackmann grade III weakness", "House-Brackmann grade III", "eponym"),
         ("signs of cellulitis on the shin", "cellulitis", "medical_term"),
+        ("Paediatric clinic, 21 June 2024.", "Paediatric", "medical_term"),
+        ("referred to psychiatry for review", "psychiatry", "medical_term"),
     ],
 )
 def test_construction_is_found_with_its_reason(text: str, span: str, why: str) -> None:

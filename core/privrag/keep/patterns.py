@@ -96,11 +96,12 @@ EPONYM = re.compile(
     rf"(?:\b\d{{4}}\s+)?\b[A-Z][\w-]+(?:[ -][A-Z][\w-]+)?(?:['’]s|s['’]|['’])?\s+{_MED_HEAD}\b"
     r"(?:\s+(?:grade\s+)?(?:[IVX]+|\d+(?:[.,]\d+)?)\b)?"
 )
-#: words medicine builds from Greek and Latin roots: a disease, a finding or a test
+#: words medicine builds from Greek and Latin roots: a disease, a finding, a test or a
+#: specialty ("paediatric", "psychiatry": a department, not a name)
 MEDICAL_WORD = re.compile(
     r"(?i)\b[a-z][a-z-]{2,}(?:itis|osis|iasis|aemia|emia|ectomy|otomy|ostomy|oscopy|ometry|"
     r"ography|algia|pathy|plasty|megaly|penia|cytosis|uria|oma|omas|ataxia|kinesia|kinesis|thisia|"
-    r"plegia|paresis|rrhea|rrhoea|rrhage|ectasis|phagia|phasia|lepsy|trophy)\b"
+    r"plegia|paresis|rrhea|rrhoea|rrhage|ectasis|phagia|phasia|lepsy|trophy|iatric|iatrics|iatry)\b"
 )
 
 #: (compiled pattern, keep reason)
