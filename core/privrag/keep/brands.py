@@ -49,6 +49,8 @@ MIN_CHARS = 3
 _SENTENCE_END = frozenset(".!?:;\n\"“(")
 _LAST_WORD = re.compile(r"[\w'’&-]+$")
 _NEXT_CAPITAL = re.compile(r"[ \t]+[A-Z]")
+#: characters read before a mention to find the word in front of it
+_LOOK_BACK = 80
 
 
 @functools.lru_cache(maxsize=1)
@@ -130,7 +132,7 @@ def brand_mentions(text: str) -> list[tuple[int, int, str]]:
 def _apart(text: str, start: int, end: int) -> bool:
     """Not at a sentence start and not after another capitalised word ("Grand Circle"),
     where the capitals belong to another name."""
-    before = text[:start]
+    before = text[max(0, start - _LOOK_BACK) : start]  # a window: a long text has many mentions
     stripped = before.rstrip(" \t")
     if not stripped or stripped[-1] in _SENTENCE_END:
         return False

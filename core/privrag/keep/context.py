@@ -90,8 +90,10 @@ def affiliated_at(text: str, start: int, end: int) -> bool:
 _AS_ROLE = re.compile(r"(?i)^\s*,?\s+as\s+(?:an?|the|its|their|our)?\s*((?:[a-z-]+\s+){0,2}[a-z-]+)")
 #: "Kevin Patel from Flightaware": a named person and where they come from
 _NAME_FROM = re.compile(r"([A-Z][a-z'’-]+)\s+(?:from|of|at|with)\s+(?:the\s+)?$")
-#: a quoted e-mail's prefix and the spaces around a line
-_LINE_EDGE = re.compile(r"^[\s>|]*|\s*$")
+#: characters of quoting or padding a signature line may carry around the organisation
+_EDGE = 8
+#: the longest line read as a person's name above it
+_NAME_LINE = 60
 
 
 def _role_after(text: str, end: int) -> bool:
@@ -112,16 +114,27 @@ def _named_before(text: str, start: int) -> bool:
 
 def _signature_line(text: str, start: int, end: int) -> bool:
     """The organisation fills its own line under a person's name (a signature or contact
-    block: "Michael Parker / Flightaware / 839 Conley St"), or a person is named right before it."""
+    block: "Michael Parker / Flightaware / 839 Conley St"), or a person is named right before it.
+    Reads a few characters around the mention only: a long text has many mentions."""
     if _named_before(text, start):
         return True
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line_end = len(text) if line_end < 0 else line_end
-    if _LINE_EDGE.sub("", text[line_start:start]) or _LINE_EDGE.sub("", text[end:line_end]):
+    head = text[max(0, start - _EDGE) : start]
+    nl = head.rfind("\n")
+    if (nl < 0 and start > _EDGE) or head[nl + 1 :].strip(" \t>|"):
+        return False  # the line starts further back: the mention is inside prose
+    tail = text[end : end + _EDGE]
+    nl_after = tail.find("\n")
+    if (nl_after < 0 and end + _EDGE < len(text)) or tail[: nl_after if nl_after >= 0 else None].strip():
         return False
-    prev = text[:line_start].rstrip("\n").rsplit("\n", 1)[-1]
-    words = re.findall(r"[^\W\d_][\w'’-]*", _LINE_EDGE.sub("", prev))
+    line_start = start - len(head) + nl + 1
+    if line_start == 0:
+        return False
+    lo = max(0, line_start - 1 - _NAME_LINE)
+    prev_start = text.rfind("\n", lo, line_start - 1)
+    if prev_start < 0 and lo > 0:
+        return False  # the line above is too long to be a name
+    prev = text[prev_start + 1 : line_start - 1].strip(" \t>|")
+    words = re.findall(r"[^\W\d_][\w'’-]*", prev)
     return 2 <= len(words) <= 4 and all(w[:1].isupper() for w in words) and words[0].lower() in first_names()
 
 

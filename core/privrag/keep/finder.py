@@ -215,8 +215,11 @@ class KeepFinder:
         """Medical acronyms (:mod:`privrag.keep.abbreviations`) in a text that speaks medicine;
         not after an honorific ("Dr MDD" is a name) and not an organisation someone belongs to."""
         out: list[KeepSpan] = []
+        tied: dict[str, bool] = {}
         for s, e in abbreviations.abbreviation_mentions(text):
-            if HONORIFIC_BEFORE.search(text[max(0, s - 8) : s]) or affiliated_anywhere(text, text[s:e]):
+            if text[s:e] not in tied:
+                tied[text[s:e]] = affiliated_anywhere(text, text[s:e])
+            if HONORIFIC_BEFORE.search(text[max(0, s - 8) : s]) or tied[text[s:e]]:
                 continue
             out.append(KeepSpan(s, e, "medical_abbreviation", text[s:e]))
         return out
@@ -225,9 +228,13 @@ class KeepFinder:
         """Catalogued brands (:mod:`privrag.keep.brands`), with the context checks of any
         public entity: not an employer, a branch or a registered company, not a surname."""
         out: list[KeepSpan] = []
+        tied: dict[str, bool] = {}  # per surface: a document-wide test, run once
         for s, e, title in brands.brand_mentions(text):
+            surface = text[s:e]
+            if surface not in tied:
+                tied[surface] = surname_anywhere(text, surface) or affiliated_anywhere(text, surface)
             after = " ".join(text[e : e + 40].split()[:2])
-            if FACILITY.match(after) or surname_anywhere(text, text[s:e]) or affiliated_anywhere(text, text[s:e]):
+            if FACILITY.match(after) or tied[surface]:
                 continue
             if " " not in title and is_place(title.lower()):
                 continue
