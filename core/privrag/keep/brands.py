@@ -32,6 +32,7 @@ import functools
 import logging
 import re
 
+from privrag import gazetteer
 from privrag.keep import vocab
 from privrag.keymatch import KeyMatcher
 
@@ -75,8 +76,8 @@ def brand_titles() -> frozenset[str]:
         # "Ford", "Julia"; "Wells Fargo" reads as a person's full name just as well
         if all(w.lower() in people for w in words if w.isalpha()) or not title[0].isalnum():
             continue
-        if len(words) == 1 and vocab.zipf(title.lower()) >= EVERYDAY_ZIPF:
-            continue
+        if len(words) == 1 and (vocab.zipf(title.lower()) >= EVERYDAY_ZIPF or gazetteer.lookup(title) is not None):
+            continue  # an everyday word, or a place or demonym ("Norwegian"): places are QUASI
         out.add(title)
     return frozenset(out)
 

@@ -229,14 +229,12 @@ class KeepFinder:
         public entity: not an employer, a branch or a registered company, not a surname."""
         out: list[KeepSpan] = []
         tied: dict[str, bool] = {}  # per surface: a document-wide test, run once
-        for s, e, title in brands.brand_mentions(text):
+        for s, e, _title in brands.brand_mentions(text):
             surface = text[s:e]
             if surface not in tied:
                 tied[surface] = surname_anywhere(text, surface) or affiliated_anywhere(text, surface)
             after = " ".join(text[e : e + 40].split()[:2])
             if FACILITY.match(after) or tied[surface]:
-                continue
-            if " " not in title and is_place(title.lower()):
                 continue
             out.append(KeepSpan(s, e, "public_entity", text[s:e]))
         return out

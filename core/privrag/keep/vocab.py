@@ -28,6 +28,7 @@ import logging
 import os
 import re
 from collections.abc import Callable
+from typing import Any
 
 from privrag.calendar_words import CALENDAR_WORDS
 
@@ -153,10 +154,12 @@ def _build_drug_names() -> frozenset[str]:
             continue
         out.add(v)
     # the list names many drugs only as a salt ("thiamine mononitrate"); notes write the base
+    from privrag.detect.recognizers_first_names import person_name_words
+
     for v in list(out):
         ws = v.split()
         if len(ws) == 2 and ws[1] in SALT_WORDS and len(ws[0]) >= 5 and ws[0].isalpha():
-            if ws[0] not in common and zipf(ws[0]) < 4.5 and ws[0] not in _given_names():
+            if ws[0] not in common and zipf(ws[0]) < 4.5 and ws[0] not in person_name_words():
                 out.add(ws[0])
     return frozenset(out)
 
@@ -170,13 +173,6 @@ SALT_WORDS = frozenset(
 )
 
 
-@functools.lru_cache(maxsize=1)
-def _given_names() -> frozenset[str]:
-    from privrag.detect.recognizers_first_names import person_name_words
-
-    return person_name_words()
-
-
 _QUALIFIER = re.compile(r",|\s\(|\s\[|\s-\s|\bwithout\b|\bwith\b|\bdue to\b|\bin diseases\b|\bnot\b|\bof\b|\band\b|\bor\b")
 _LEADING = re.compile(r"^(?:other|unspecified|other specified|personal history of|family history of)\s+")
 
@@ -187,14 +183,8 @@ def icd_terms() -> frozenset[str]:
     return _disk_cached("icd10cm", "simple-icd-10-cm", _build_icd_terms)
 
 
-def _build_icd_terms() -> frozenset[str]:
-    """Build :func:`icd_terms`.
-
-    Each description is cut at its first qualifier and stripped of "other" /
-    "unspecified", so "Major depressive disorder, recurrent, moderate" yields
-    "major depressive disorder"; single words are kept only when they are not
-    everyday English ("fever", "tinnitus", "cellulitis" stay; "other", "fall" go).
-    """
+def _icd_module() -> Any:
+    """``simple_icd_10_cm`` (its import warnings silenced), or ``None`` with one warning."""
     try:
         import warnings
 
@@ -203,6 +193,20 @@ def _build_icd_terms() -> frozenset[str]:
             import simple_icd_10_cm as icd
     except Exception as exc:
         log.warning("ICD-10-CM vocabulary unavailable (pip install simple-icd-10-cm): %r", exc)
+        return None
+    return icd
+
+
+def _build_icd_terms() -> frozenset[str]:
+    """Build :func:`icd_terms`.
+
+    Each description is cut at its first qualifier and stripped of "other" /
+    "unspecified", so "Major depressive disorder, recurrent, moderate" yields
+    "major depressive disorder"; single words are kept only when they are not
+    everyday English ("fever", "tinnitus", "cellulitis" stay; "other", "fall" go).
+    """
+    icd = _icd_module()
+    if icd is None:
         return frozenset()
     common = _common_words()
     out: set[str] = set()
@@ -310,13 +314,7 @@ def icd_codes() -> frozenset[str]:
 
 
 def _build_icd_codes() -> frozenset[str]:
-    try:
-        import warnings
-
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            import simple_icd_10_cm as icd
-    except Exception as exc:
-        log.warning("ICD-10-CM codes unavailable (pip install simple-icd-10-cm): %r", exc)
+    icd = _icd_module()
+    if icd is None:
         return frozenset()
     return frozenset(c for c in icd.get_all_codes(with_dots=True) if ICD_CODE.fullmatch(c))
