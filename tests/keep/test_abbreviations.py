@@ -9,11 +9,6 @@ from privrag.keep import abbreviations as abbr
 from privrag.types import DetectedEntity
 
 
-@pytest.fixture(scope="module")
-def finder() -> KeepFinder:
-    return KeepFinder()
-
-
 def _abbr(finder: KeepFinder, text: str) -> list[str]:
     return [k.text for k in finder.find(text) if k.why == "medical_abbreviation"]
 

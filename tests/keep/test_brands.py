@@ -8,11 +8,6 @@ from privrag.keep import KeepFinder, apply_keep, brands
 from privrag.types import DetectedEntity
 
 
-@pytest.fixture(scope="module")
-def finder() -> KeepFinder:
-    return KeepFinder()
-
-
 def _kept(finder: KeepFinder, text: str) -> list[str]:
     return [k.text for k in finder.find(text) if k.why == "public_entity"]
 

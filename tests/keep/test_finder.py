@@ -13,11 +13,6 @@ def _span(text: str, surface: str, label: str, source: str = "SpacyRecognizer") 
     return DetectedEntity(i, i + len(surface), label, surface, 0.8, source)
 
 
-@pytest.fixture(scope="module")
-def finder() -> KeepFinder:
-    return KeepFinder()
-
-
 @pytest.mark.parametrize(
     ("text", "term", "why"),
     [
