@@ -44,9 +44,9 @@ def long_document(chars: int, *, seed: int = 0, locale: str = "en_GB") -> str:
 
     Seeded: the same ``(chars, seed, locale)`` gives the same text.
     """
-    from faker import Faker
+    from privrag.faker_stable import stable_faker
 
-    fake = Faker(locale)
+    fake = stable_faker(locale)
     fake.seed_instance(seed)
     rnd = random.Random(seed)
     cast: list[tuple[str, str]] = []

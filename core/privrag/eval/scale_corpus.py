@@ -27,9 +27,9 @@ _TEMPLATES = (
 
 def generated_corpus(n: int, *, seed: int = 0, locale: str = "en_GB") -> list[tuple[str, str]]:
     """``n`` seeded ``(id, text)`` documents, ids ``doc-00000``…; the same arguments give the same corpus."""
-    from faker import Faker
+    from privrag.faker_stable import stable_faker
 
-    fake = Faker(locale)
+    fake = stable_faker(locale)
     fake.seed_instance(seed)
     docs = []
     for i in range(n):

@@ -274,12 +274,12 @@ def synthetic_sentence(fake: Any, template: str, rng: random.Random) -> tuple[st
 
 def synthetic_examples(n: int, seed: int = 0, per_example: int = 3) -> list[Example]:
     """``n`` Faker sentences from many locales, ``per_example`` per training example."""
-    from faker import Faker
+    from privrag.faker_stable import stable_faker
 
     rng = random.Random(seed)
     fakers = {}
     for i, loc in enumerate(_LOCALES):
-        fk = Faker(loc)
+        fk = stable_faker(loc)
         fk.seed_instance(seed * 1000 + i)
         fakers[loc] = fk
     sentences = []
