@@ -88,6 +88,8 @@ POSITIVE = [
     ("PERSON", "Written by Leena O Sasi in 2019", "Leena O Sasi"),
     ("AGE", "The patient is 36 years old and smokes.", "36"),
     ("AGE", "a 61-year-old man was admitted", "61"),
+    ("AGE", "History: 57yo retired fitter, chest pain", "57yo"),
+    ("AGE", "a 4 y/o with croup", "4"),
     ("AGE", "He died at the age of 42 in Leeds.", "42"),
     ("AGE", "The claimant, aged 54, had worked there.", "54"),
     ("AGE", "My brother just turned 32", "32"),

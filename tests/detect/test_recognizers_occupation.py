@@ -46,6 +46,37 @@ def test_no_occupation_without_one(text: str) -> None:
     assert jobs(text) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("Main stressor is work - she is a veterinary technician at a clinic.", "veterinary technician"),
+        ("im a line cook at a diner and cant lift", "line cook"),
+        ("He is a structural engineer with a consultancy.", "structural engineer"),
+        ("Mr. Tran is a 52-year-old CNC machinist who has worked nights.", "CNC machinist"),
+        ("History: 47yo HGV driver, chest pain.", "HGV driver"),
+        ("lives alone, former primary school headteacher and still active", "primary school headteacher"),
+        ("The applicant, who is a retired non-commissioned officer, was born in 1950.", "non-commissioned officer"),
+    ],
+)
+def test_a_job_stated_without_as_is_found_by_its_head(text: str, job: str) -> None:
+    assert jobs(text) == [job]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He is a 52-year-old man with chest pain.",  # no job head
+        "She is a keen runner and swimmer.",
+        "He is a smoker.",
+        "He is a patient at the practice.",
+        "The former Soviet Union",  # capitalised, not a job
+        "It is a 2 year old boy",
+    ],
+)
+def test_no_stated_job_without_a_job_head(text: str) -> None:
+    assert jobs(text) == []
+
+
 def test_occupation_is_its_own_category() -> None:
     assert canonical_label("OCCUPATION") == "OCCUPATION"
     assert canonical_label("job title") == "OCCUPATION"

@@ -15,6 +15,14 @@ teacher for ten years", "a nurse at the hospital"). Not occupations:
 "worked as expected", "works as intended" (participles), "served as a
 basis" (not a cue here), "worked as Mr Smith's assistant" (a name). Between the verb and "as" an
 employer may stand ("worked for YFYP as a clerk": a capitalised name).
+
+Clinical and HR writing states a job without "as": "she is a veterinary
+technician at …", "a 52-year-old CNC machinist who …", "47yo HGV driver",
+"former primary school headteacher". After a copula with an article, an age
+or "former"/"retired", the words count only when the last one heads job
+titles (:func:`privrag.detect.contact_blocks.occupation_head`, or a compound
+of one: "headteacher"): "is a keen runner", "a 52-year-old man", "is a
+smoker" stay plain text.
 """
 
 from __future__ import annotations
@@ -69,6 +77,27 @@ def formal_title(match: str) -> bool:
     return occupation_head(words[-1])
 
 
+def job_headed(match: str) -> bool:
+    """A cue-less job: plausible, and its last word heads job titles ("line cook",
+    "structural engineer") or is a compound of such a head ("headteacher", "bus-driver")."""
+    from privrag.detect.contact_blocks import OCCUPATION_HEADS, occupation_head
+
+    if not plausible_occupation(match) or any(w.lower() in english_stop_words() for w in match.split()):
+        return False
+    if occupation_head(match):
+        return True
+    last = match.split()[-1].lower().split("-")[-1]
+    return any(last.endswith(h) and len(last) - len(h) >= 4 and len(h) >= 5 for h in OCCUPATION_HEADS)
+
+
+#: what states a job without "as": a copula with an article, an age, "former" / "retired"
+_STATED = (
+    r"(?:\b(?i:is|was|am|are|were|i'm|im|i’m)[ \t]+(?i:an?)"
+    r"|\b\d{1,3}[ \t-]*(?i:years?[ \t-]+old|yrs?[ \t-]+old|y/o|yo)"
+    r"|\b(?i:former|retired))"
+)
+
+
 def occupation_recognizer() -> ContextPatternRecognizer:
     """One to four words after an occupation cue, up to the first stop word."""
     stop = _stop_alternation()
@@ -81,6 +110,7 @@ def occupation_recognizer() -> ContextPatternRecognizer:
         [
             Rule("after_cue", rf"(?<=\b{_CUE}[ \t]+{article}){job}(?![\p{{L}}'’\-])", 0.6, plausible_occupation,
                  case_sensitive=True),
+            Rule("stated", rf"(?<={_STATED}[ \t]+){job}(?![\p{{L}}'’\-])", 0.55, job_headed, case_sensitive=True),
             Rule("form_label", rf"(?<=\b(?i:{_LABEL})[ \t]*){job}(?![\p{{L}}'’\-])", 0.6, plausible_occupation,
                  case_sensitive=True),
             # a formal job title, cue or not: HR letters, CVs and signatures name the post this way

@@ -103,14 +103,17 @@ def age_recognizer() -> ContextPatternRecognizer:
     """Ages: "36 years old", "a 61-year-old", "aged 54", "at the age of 42", "age: 23",
     "I just turned 54", "written when he was 78".
 
-    Only the number is matched — it is the attribute; "years old" is not.
+    Only the number is matched — it is the attribute; "years old" is not —
+    except where the unit is fused into the word ("57yo").
     A number alone is never an age.
     """
     n = r"(?:1[0-2]\d|[1-9]?\d)"
     return ContextPatternRecognizer(
         "AGE",
         [
-            Rule("years_old", rf"(?<![\w.,/-]){n}(?=[\s-]+(?:years?|yrs?)[\s-]+old\b|[\s-]*(?:y/o|yo)\b)", 0.7),
+            Rule("years_old", rf"(?<![\w.,/-]){n}(?=[\s-]+(?:years?|yrs?)[\s-]+old\b|[\s-]+(?:y/o|yo)\b)", 0.7),
+            # "57yo", "57y/o": one word; a span never splits a word, so the unit goes with the number
+            Rule("years_old_fused", rf"(?<![\w.,/-]){n}(?:y/o|yo)\b", 0.7),
             Rule("aged", rf"(?<=\b(?:aged|age|ages|age\s+of|age:)\s{{1,2}}){n}(?![\w/-]|[.,]\d)", 0.7),
             # "I just turned 54", "I'll turn 52." — only where the number ends the clause or
             # a time word follows ("turned 90 degrees", "turn 5 pages" are not ages)
