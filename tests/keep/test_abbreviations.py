@@ -75,3 +75,8 @@ def test_an_acronym_inside_a_title_case_name_is_part_of_the_name(finder: KeepFin
 def test_a_sentence_initial_capital_does_not_make_a_name(finder: KeepFinder) -> None:
     assert _abbr(finder, "Started sertraline 50 mg. Known MDD since 2019.") == ["MDD"]
 
+
+
+def test_acronyms_side_by_side_are_shorthand_not_a_name(finder: KeepFinder) -> None:
+    text = "Started paracetamol 1 g QDS. Lab: EBV VCA IgM positive."
+    assert _abbr(finder, text) == ["EBV", "IgM"]

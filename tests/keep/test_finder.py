@@ -212,3 +212,46 @@ def test_icd_codes_are_diagnoses_in_a_text_that_speaks_medicine(finder: KeepFind
     from privrag.keep import vocab
 
     assert [k.text for k in finder.find(text) if k.why == "diagnosis" and vocab.ICD_CODE.fullmatch(k.text)] == kept
+
+
+def test_a_span_inside_one_keep_term_is_not_a_named_facility() -> None:
+    text = "Facial weakness House-Brackmann grade III on the right."
+    span = _span(text, "House", "ORGANIZATION")
+    i = text.index("House-Brackmann")
+    assert apply_keep(text, [span], [KeepSpan(i, i + len("House-Brackmann grade III"), "eponym")]) == []
+
+
+def test_a_lower_case_facility_word_after_a_brand_describes_it() -> None:
+    text = "Booked at the Samsung authorised service centre on Monday."
+    span = _span(text, "Samsung authorised service centre", "ORGANIZATION")
+    i = text.index("Samsung")
+    assert apply_keep(text, [span], [KeepSpan(i, i + 7, "public_entity")]) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Capillary ketones 2.1 mmol/L on arrival.", "ketones 2.1 mmol/L"),
+        ("FBC: lymphocytes 58% with atypical forms.", "lymphocytes 58%"),
+    ],
+)
+def test_the_lower_case_analyte_of_a_value_is_kept_with_it(finder: KeepFinder, text: str, kept: str) -> None:
+    assert (kept, "measurement") in [(k.text, k.why) for k in finder.find(text)]
+
+
+@pytest.mark.parametrize("text", ["ok so jamal 5 mg of it", "she took 50 mg at night"])
+def test_a_name_or_an_everyday_word_before_a_value_is_not_an_analyte(finder: KeepFinder, text: str) -> None:
+    assert [k.text for k in finder.find(text) if k.why == "measurement"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "ref"),
+    [
+        ("Enrolled in the trial (EudraCT 2021-004412-38) in May.", "EudraCT 2021-004412-38"),
+        ("Registered as NCT04512345.", "NCT04512345"),
+        ("The plant is certified to IATF 16949 and ISO 9001:2015.", "IATF 16949"),
+        ("Invoices follow Decree 13/2023/ND-CP on personal data.", "Decree 13/2023/ND-CP"),
+    ],
+)
+def test_a_public_reference_number_is_kept(finder: KeepFinder, text: str, ref: str) -> None:
+    assert (ref, "public_reference") in [(k.text, k.why) for k in finder.find(text)]

@@ -13,7 +13,10 @@ trained to read:
   ("CT24-031977", "SVC-HN-250316-0442", "27/815/40293"), or a run of seven
   or more digits ("10477265"). Dates, times, versions with dots, amounts and
   ranges of years are not this shape; phone numbers are found (and labelled)
-  by the phone recognizer first.
+  by the phone recognizer first. A number that follows a standard's, a trial
+  registry's or a legal instrument's name ("EudraCT 2021-004412-38",
+  "NCT04512345", "Decree 13/2023/ND-CP") is a public reference, not an
+  identifier (:mod:`privrag.reference_numbers`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 import re
 
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule
+from privrag.reference_numbers import AFTER_REFERENCE_PREFIX, REFERENCE
 
 __all__ = ["handle_recognizer", "coded_id_recognizer", "is_date_like"]
 
@@ -48,6 +52,11 @@ def _joined_code(token: str) -> bool:
     return digits >= 4 and (has_letter or parts >= 3 or digits >= 6) and _not_date(token)
 
 
+def _not_registered(token: str) -> bool:
+    """"NCT04512345", "ISRCTN12345678": a trial registry's own number, not a person's."""
+    return not REFERENCE.fullmatch(token)
+
+
 def handle_recognizer() -> ContextPatternRecognizer:
     """``@mentions`` and chat-export speaker lines, reported as ``USERNAME``."""
     return ContextPatternRecognizer(
@@ -70,12 +79,13 @@ def coded_id_recognizer() -> ContextPatternRecognizer:
         "CODE",
         [
             # letters and digits joined by - or /: "HN-482913", "CGL-PBO-220931", "27/815/40293"
-            Rule("joined", rf"(?<![\w/.-]){part}(?:[-/]{part}){{1,5}}(?![\w/-]|\.\d)", 0.55,
+            Rule("joined", rf"(?<![\w/.-]){AFTER_REFERENCE_PREFIX}{part}(?:[-/]{part}){{1,5}}(?![\w/-]|\.\d)", 0.55,
                  validator=_joined_code, case_sensitive=True),
             # letters glued to digits: "NCEV712043", "K839201746"
-            Rule("glued", r"(?<![\w/.-])[A-Z]{1,5}\d{5,}[A-Z]?(?![\w/-]|\.\d)", 0.55, case_sensitive=True),
+            Rule("glued", r"(?<![\w/.-])[A-Z]{1,5}\d{5,}[A-Z]?(?![\w/-]|\.\d)", 0.55, validator=_not_registered,
+                 case_sensitive=True),
             # a long run of digits: "10477265", "001089017345"
-            Rule("digits", r"(?<![\w/.,-])\d{7,}(?![\w/-]|[.,]\d)", 0.5, validator=_not_date),
+            Rule("digits", rf"(?<![\w/.,-]){AFTER_REFERENCE_PREFIX}\d{{7,}}(?![\w/-]|[.,]\d)", 0.5, validator=_not_date),
         ],
         name="privrag_coded_id",
     )

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
+from privrag.reference_numbers import REFERENCE_PREFIXES
 
 __all__ = [
     "PHONE_REGIONS",
@@ -150,7 +151,7 @@ _NOT_A_PLACE = (
     "Order", "Decision", "Judgment", "Report", "Series", "Model", "Version", "Box", "Tel", "Fax", "Phone",
     "USD", "EUR", "GBP", "CHF", "JPY", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "TRY", "RUB", "AUD", "CAD",
     "INR", "RON", "BGN", "HRK", "UAH", "ISK",
-)  # fmt: skip
+) + REFERENCE_PREFIXES  # "IATF 16949", "EN 10204": a standard's number  # fmt: skip
 
 
 def postcode_recognizer() -> ContextPatternRecognizer:

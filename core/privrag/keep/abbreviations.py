@@ -96,12 +96,18 @@ _SENTENCE_END = frozenset(".!?:;\n")
 
 
 def _in_name(text: str, start: int, end: int, acronyms: set[tuple[int, int]]) -> bool:
-    """A capitalised word joins the acronym on its line, and it is neither another
-    abbreviation ("HCV RNA PCR") nor a sentence's first word ("Known MDD")."""
+    """A title-case word joins the acronym on its line, and it is neither another
+    abbreviation ("HCV RNA PCR", "EBV VCA IgM") nor a sentence's first word ("Known MDD")."""
     prev = _PREV_WORD.search(text, max(0, start - 40), start)
-    if prev and prev.group(1)[:1].isupper() and (prev.start(1), prev.end(1)) not in acronyms:
+    if prev and _title_word(prev.group(1)) and (prev.start(1), prev.end(1)) not in acronyms:
         before = text[: prev.start(1)].rstrip(" \t")
         if before and before[-1] not in _SENTENCE_END:
             return True
     nxt = _NEXT_WORD.match(text, end)
-    return bool(nxt and nxt.group(1)[:1].isupper() and (nxt.start(1), nxt.end(1)) not in acronyms)
+    return bool(nxt and _title_word(nxt.group(1)) and (nxt.start(1), nxt.end(1)) not in acronyms)
+
+
+def _title_word(word: str) -> bool:
+    """A word of a title-case name ("Valley"), not another acronym ("VCA", "IgM"): names are
+    written in title case, laboratory and clinical shorthand in capitals."""
+    return word[:1].isupper() and sum(c.isupper() for c in word) < 2

@@ -152,6 +152,8 @@ class KeepFinder:
             if why == "duration" and _SENTENCE_BEFORE.search(text[max(0, start - 100) : start]):
                 continue
             out.append(KeepSpan(start, end, why, text[start:end]))
+            if why in ("dosage", "measurement"):
+                out.extend(_analyte(text, start, end))
         if self.vocabularies:
             out.extend(self._vocabulary_matches(text))
             if any(k.why in _MEDICAL_REASONS for k in out):
@@ -281,6 +283,30 @@ class KeepFinder:
         return out
 
 
+#: the lower-case word right before a value on the same line: "ketones 2.1 mmol/L", "lymphocytes: 58%"
+_WORD_BEFORE = re.compile(r"(?<![\w'’-])([a-z][a-z-]{3,})(?:[ \t]*:)?[ \t]+$")
+#: above this Zipf frequency a word before a value is plain English ("took 50 mg"), not an analyte
+_ANALYTE_MAX_ZIPF = 4.5
+
+
+def _analyte(text: str, start: int, end: int) -> list[KeepSpan]:
+    """What a measured value measures, written in lower case before it: a dictionary noun
+    (singular or plural), not a given name written in lower case ("jamal 5 mg" in a chat).
+    A model reads "ketones" or "lymphocytes" as a name; with the value they are a lab result."""
+    from privrag.keep.brands import english_words
+
+    m = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    if m is None:
+        return []
+    word = m.group(1)
+    singular = word[:-1] if word.endswith("s") else word
+    if not ({word, singular} & english_words()) or {word, singular} & (first_names() | person_words()):
+        return []
+    if vocab.zipf(word) >= _ANALYTE_MAX_ZIPF:
+        return []
+    return [KeepSpan(m.start(1), end, "measurement", text[m.start(1) : end])]
+
+
 def _in_title_case_name(text: str, toks: list[tuple[int, int]], i: int) -> bool:
     """A capitalised word between capitalised neighbours ("High Desert Behavioral Health")
     is part of a name, not a diagnosis."""
@@ -381,10 +407,17 @@ def _descriptive(word: str) -> bool:
 
 def _named_facility(text: str, span: DetectedEntity, cuts: Sequence[KeepSpan]) -> bool:
     """"Northampton General Hospital", "Early Intervention in Psychosis Team": an organisation's
-    name that holds a medical word is still the organisation (it locates the patient)."""
+    name that holds a medical word or a public entity is still the organisation (it locates
+    the patient)."""
     if span.label.upper() not in _ORGLIKE | {"LOC", "LOCATION", "GPE", "FAC"}:
         return False
-    if not FACILITY.search(text[span.start : span.end]):
+    # the facility word is part of the name, so capitalised: "Samsung authorised service centre"
+    # describes a kind of place after a brand, it names none
+    if not any(m.group()[:1].isupper() for m in FACILITY.finditer(text, span.start, span.end)):
+        return False
+    # a span inside one keep span is a word of that term ("House" of "House-Brackmann grade
+    # III"), not an organisation whose name holds it
+    if any(k.start <= span.start and span.end <= k.end for k in cuts):
         return False
     return all(k.why in ("diagnosis", "medical_term", "medical_abbreviation", "eponym", "public_entity") for k in cuts)
 

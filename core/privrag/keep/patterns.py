@@ -8,7 +8,8 @@ a clinical measurement (an upper-case abbreviation with a value: "BMI 31.2",
 "HbA1c 58 mmol/mol", "GAD-7: 9"), a sum of money, a statute ("Working Time
 Regulations 1998", "section 10 of the Employment Relations Act 1999") and a
 disease named after a person ("Bell's palsy", "Ramsay Hunt syndrome",
-"House-Brackmann grade III"). Each pattern returns the reason a RAG answer
+"House-Brackmann grade III"); the number of a standard, a registered trial or a
+decree (:mod:`privrag.reference_numbers`). Each pattern returns the reason a RAG answer
 needs the span, so explanations can name it.
 """
 
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+
+from privrag.reference_numbers import REFERENCE
 
 __all__ = ["PATTERNS", "pattern_matches"]
 
@@ -112,6 +115,7 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (MEASUREMENT, "measurement"),
     (AMOUNT, "amount"),
     (LEGAL, "legal_reference"),
+    (REFERENCE, "public_reference"),  # "ISO 9001", "EudraCT 2021-004412-38", "Decree 13/2023/ND-CP"
     (EPONYM, "eponym"),
     (MEDICAL_WORD, "medical_term"),
 )
