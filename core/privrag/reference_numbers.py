@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["REFERENCE_PREFIXES", "REFERENCE", "AFTER_REFERENCE_PREFIX"]
+__all__ = ["REFERENCE_PREFIXES", "REFERENCE", "AFTER_REFERENCE_PREFIX", "after_reference_prefix"]
 
 #: standards bodies (ISO, IEC, CEN "EN", BSI "BS", DIN, ANSI, ASTM, IEEE, IATF, NFPA, ETSI, SAE),
 #: WHO ICTRP trial registries, and numbered legal instruments
@@ -34,3 +34,10 @@ _NUMBER = r"[A-Z0-9]*\d[A-Za-z0-9]*(?:[-/:.][A-Za-z0-9]+)*"
 REFERENCE = re.compile(rf"\b(?:{_PREFIX}){_NO}[ \t]*(?:[:#][ \t]*)?{_NUMBER}(?![\w/-])")
 #: a lookbehind (``regex`` syntax, variable width) that a number right after a prefix fails
 AFTER_REFERENCE_PREFIX = rf"(?<!\b(?:{_PREFIX}){_NO}[ \t]{{0,3}}(?:[:#][ \t]*)?)"
+_PREFIX_BEFORE = re.compile(rf"\b(?:{_PREFIX}){_NO}[ \t]{{0,3}}(?:[:#][ \t]*)?$")
+
+
+def after_reference_prefix(text: str, start: int) -> bool:
+    """Whether the number at ``start`` follows a reference prefix ("EudraCT |2021-004412-38"),
+    for code written with the standard library's fixed-width lookbehinds."""
+    return _PREFIX_BEFORE.search(text, max(0, start - 24), start) is not None

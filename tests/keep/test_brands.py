@@ -94,6 +94,10 @@ def test_a_brand_followed_by_a_place_is_a_site_and_not_kept(finder: KeepFinder) 
     assert "Volkswagen" in _kept(finder, "The recall covers every Volkswagen sold since 2019.")
 
 
+def test_an_acronym_after_a_brand_does_not_make_a_longer_name(finder: KeepFinder) -> None:
+    assert "SNCF" in _kept(finder, "Return trip booked on the SNCF TGV, seat 42.")
+
+
 def test_a_brand_that_is_someones_surname_in_the_text_is_not_kept(finder: KeepFinder) -> None:
     assert _kept(finder, "Mr Jaeger lodged an appeal. Jaeger was heard on 3 May.") == []
 

@@ -255,3 +255,10 @@ def test_a_name_or_an_everyday_word_before_a_value_is_not_an_analyte(finder: Kee
 )
 def test_a_public_reference_number_is_kept(finder: KeepFinder, text: str, ref: str) -> None:
     assert (ref, "public_reference") in [(k.text, k.why) for k in finder.find(text)]
+
+
+def test_the_test_a_measurement_names_is_kept_where_the_text_names_it_again(finder: KeepFinder) -> None:
+    text = "CBG 9.4 mmol/L on arrival. Plan: test CBG twice daily. Seen by Dr CBG Rao."
+    kept = [(k.start, k.why) for k in finder.find(text) if k.text == "CBG"]
+    assert (text.index("test CBG") + 5, "measurement") in kept
+    assert text.index("Dr CBG") + 3 not in [s for s, _ in kept]  # initials after an honorific

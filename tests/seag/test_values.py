@@ -72,6 +72,12 @@ def test_identifiers_with_separators_are_still_identifiers(ident):
     assert [(s.label, s.text) for s in ValueRecognizer().detect(f"Ref {ident} attached")] == [("ID_NUMBER", ident)]
 
 
+@pytest.mark.parametrize("text", ["BP 142/88, pulse 78", "co-careldopa 25/100 TDS", "trial EudraCT 2021-004412-38 arm B",
+                                  "under Decree 13/2023/ND-CP"])
+def test_ratios_and_public_reference_numbers_are_not_identifiers(text):
+    assert [s.text for s in ValueRecognizer().detect(text) if s.label == "ID_NUMBER"] == []
+
+
 def test_recognizer_leaves_plain_numbers_alone():
     assert ValueRecognizer().detect("Article 8 and 14 of the Convention, 3 judges, 250 pages") == []
 

@@ -36,6 +36,19 @@ def test_name_part_in_lower_case_gets_a_row_but_an_everyday_word_does_not():
     assert " will reply" in sent  # "will" in lower case is the verb, not the name
 
 
+def test_a_one_word_name_is_not_leaked_by_the_everyday_word_in_lower_case():
+    text = "Will came in today. Prednisolone will push sugars up. WILL agreed."
+    spans = [[DetectedEntity(0, 4, "PERSON", "Will", 1.0, "t")]]
+    table = AliasTableBuilder().build([text], spans, seed=3)
+    sent = table.alias(text)
+    assert "Prednisolone will push" in sent and not re.search(r"\bWill\b|\bWILL\b", sent)
+    assert table.restore(sent) == text
+
+
+def test_a_one_word_name_typed_in_lower_case_has_no_exemption():
+    assert needles([[DetectedEntity(0, 5, "PERSON", "jamal", 1.0, "t")]]) == {"jamal": False}
+
+
 def test_a_table_that_keeps_leaking_raises_privacy_error(monkeypatch):
     monkeypatch.setattr(builder_mod, "leaks", lambda *a, **k: ["x"])
     with pytest.raises(PrivacyError) as err:

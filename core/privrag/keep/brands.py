@@ -49,7 +49,7 @@ MIN_CHARS = 3
 
 _SENTENCE_END = frozenset(".!?:;\n\"“(")
 _LAST_WORD = re.compile(r"[\w'’&-]+$")
-_NEXT_CAPITAL = re.compile(r"[ \t]+[A-Z]")
+_NEXT_CAPITAL = re.compile(r"[ \t]+[A-Z](?![A-Z\d])")  # a title-case word; "SNCF TGV" is shorthand
 #: characters read before a mention to find the word in front of it
 _LOOK_BACK = 80
 
@@ -123,7 +123,8 @@ def brand_mentions(text: str) -> list[tuple[int, int, str]]:
     for s, e in matcher.finditer(text):
         title = forms[text[s:e]]
         # "Volkswagen Poznań", "Express Logistics": the brand begins a longer name — a site,
-        # a subsidiary or another firm — which may locate a person
+        # a subsidiary or another firm — which may locate a person ("SNCF TGV": capitals
+        # after it are a product's shorthand, not a name's next word)
         if _NEXT_CAPITAL.match(text, e) or (_ordinary(title) and not _apart(text, s, e)):
             continue
         out.append((s, e, title))

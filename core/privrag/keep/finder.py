@@ -154,6 +154,7 @@ class KeepFinder:
             out.append(KeepSpan(start, end, why, text[start:end]))
             if why in ("dosage", "measurement"):
                 out.extend(_analyte(text, start, end))
+        out.extend(_measured_elsewhere(text, out))
         if self.vocabularies:
             out.extend(self._vocabulary_matches(text))
             if any(k.why in _MEDICAL_REASONS for k in out):
@@ -305,6 +306,29 @@ def _analyte(text: str, start: int, end: int) -> list[KeepSpan]:
     if vocab.zipf(word) >= _ANALYTE_MAX_ZIPF:
         return []
     return [KeepSpan(m.start(1), end, "measurement", text[m.start(1) : end])]
+
+
+#: the name a measurement starts with, written as an acronym ("CBG" of "CBG 9.4 mmol/L")
+_MEASURE_HEAD = re.compile(r"[A-Za-z][A-Za-z0-9]{1,7}(?:-[A-Za-z0-9]{1,4})?")
+
+
+def _measured_elsewhere(text: str, found: Sequence[KeepSpan]) -> list[KeepSpan]:
+    """The other mentions of what a measurement measured: "CBG 9.4 mmol/L … test CBG twice
+    daily" is one test. Only an acronym (two or more capitals, not a name) is followed: it is
+    the same shorthand wherever the text writes it in the same case."""
+    heads = {m.group() for k in found if k.why == "measurement"
+             if (m := _MEASURE_HEAD.match(text, k.start)) and sum(c.isupper() for c in m.group()) >= 2}
+    heads = {h for h in heads if h.lower() not in person_words()}
+    if not heads:
+        return []
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, sorted(heads, key=len, reverse=True))) + r")(?![\w-])")
+    return [KeepSpan(m.start(), m.end(), "measurement", m.group()) for m in pattern.finditer(text)
+            if not (HONORIFIC_BEFORE.search(text[max(0, m.start() - 8) : m.start()])  # "Dr BP Singh": initials
+                    or _NAME_NEXT.match(text, m.end()))]
+
+
+#: a title-case word right after: the acronym is a name's initials or part of a name
+_NAME_NEXT = re.compile(r"[ \t]+[A-Z][a-z]")
 
 
 def _in_title_case_name(text: str, toks: list[tuple[int, int]], i: int) -> bool:

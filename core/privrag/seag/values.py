@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from privrag.detect.base import BaseDetector
+from privrag.reference_numbers import after_reference_prefix
 from privrag.types import DetectedEntity
 
 __all__ = ["ValueParams", "ValueShifter", "ValueRecognizer", "VALUE_CATEGORIES"]
@@ -79,6 +80,9 @@ _IDENT = re.compile(
 #: a plain decimal ("118.50", "1910,95"): a price or a measurement, not an identifier — an
 #: amount with its currency is an amount above; an expense line's or a lab's number is not a record id
 _DECIMAL = re.compile(r"\d{1,6}[.,]\d{1,2}")
+#: two numbers of up to three digits over a slash: a blood pressure ("142/88") or a strength
+#: ("co-careldopa 25/100", "co-codamol 30/500") — a ratio, not a record id
+_RATIO = re.compile(r"\d{1,3}/\d{1,3}")
 #: digit groups separated by spaces, dots or dashes (≥ 7 digits): phones, cards
 _NUMBER_RUN = re.compile(r"(?<![\w.])\+?(?:\(\d{1,5}\)|\d{1,6})(?:[\s.\-]{1,2}(?:\(\d{1,5}\)|\d{2,6})){1,6}(?![\w])")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?![\w-])")
@@ -423,10 +427,11 @@ class ValueRecognizer(BaseDetector):
                 add(m.start(), m.end(), "PERCENT")
         if self.identifiers:
             for m in _NUMBER_RUN.finditer(text):
-                if sum(c.isdigit() for c in m.group(0)) >= 7:
+                if sum(c.isdigit() for c in m.group(0)) >= 7 and not after_reference_prefix(text, m.start()):
                     add(m.start(), m.end(), "ID_NUMBER")
             for m in _IDENT.finditer(text):
-                if not _DECIMAL.fullmatch(m.group(0)):
+                if not (_DECIMAL.fullmatch(m.group(0)) or _RATIO.fullmatch(m.group(0))
+                        or after_reference_prefix(text, m.start())):  # "EudraCT 2021-004412-38"
                     add(m.start(), m.end(), "ID_NUMBER")
         return sorted(found)
 

@@ -86,7 +86,12 @@ def needles(spans: Sequence[Sequence[DetectedEntity]], min_length: int = 3) -> d
             category = canonical_label(s.label)
             if category in VALUE_CATEGORIES or is_generic(s.text) or not any(c.isalnum() for c in s.text):
                 continue
-            out.setdefault(s.text, False)
+            # a one-word name written with a capital ("Will", "Hope") is not leaked by the
+            # everyday word in lower case ("prednisolone will push sugars up"); a name typed in
+            # lower case ("jamal") has no such exemption
+            one_cased = category == "PERSON" and len(person_tokens(s.text, 1)) == 1 and s.text[:1].isupper() \
+                and " " not in s.text.strip()
+            out.setdefault(s.text, one_cased)
             if category == "PERSON":
                 # a lower-case word in a span that has capitals is no name part: the model ran the
                 # span into prose ("Museum/gallery exhibitions officer" as a person); as a needle,
