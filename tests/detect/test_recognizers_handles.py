@@ -27,8 +27,9 @@ def test_unlabelled_codes_are_ids(code: str) -> None:
     assert _hits(coded_id_recognizer(), f"Please quote {code} when you reply.") == [code]
 
 
-@pytest.mark.parametrize("text", ["co-careldopa 25/100 TDS", "BP 128/84", "born 03/11/1971", "from 2019-2021", "version 4.12.7"])
-def test_doses_dates_and_versions_are_not_ids(text: str) -> None:
+@pytest.mark.parametrize("text", ["co-careldopa 25/100 TDS", "BP 128/84", "born 03/11/1971", "from 2019-2021", "version 4.12.7",
+                                  "Galaxy A55 8/256GB, boxed"])
+def test_doses_dates_versions_and_specs_are_not_ids(text: str) -> None:
     assert _hits(coded_id_recognizer(), text) == []
 
 

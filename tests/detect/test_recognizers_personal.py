@@ -74,6 +74,16 @@ def test_phone_ignores_application_numbers_and_short_runs(text: str) -> None:
     assert _phones(text) == []
 
 
+@pytest.mark.parametrize("text", ["invoice HD-0047721, 9.490.000 ₫ paid", "deposit R$ 1.250.000 received"])
+def test_a_price_grouped_in_thousands_is_not_a_phone(text: str) -> None:
+    assert _phones(text) == []
+
+
+@pytest.mark.parametrize("text", ["tel 020 7946 0958 £5 fee", "ring 07700 900 417 € ok"])
+def test_a_phone_next_to_a_currency_sign_is_still_a_phone(text: str) -> None:
+    assert _phones(text) != []
+
+
 def test_phone_regions_extend_presidio_defaults() -> None:
     from presidio_analyzer.predefined_recognizers import PhoneRecognizer
 

@@ -117,3 +117,22 @@ def test_a_brand_that_is_a_named_persons_employer_is_not_kept(finder: KeepFinder
 
 def test_a_brand_named_in_passing_is_still_kept(finder: KeepFinder) -> None:
     assert _kept(finder, "The tracking page from Flightaware showed the delay.") == ["Flightaware"]
+
+
+@pytest.mark.parametrize(
+    ("text", "products"),
+    [
+        ("Product: Samsung Galaxy A55, bought in May. The Galaxy A15 before it was fine.",
+         ["Samsung Galaxy A55", "Galaxy A15"]),
+        ("my Apple iPhone 15 Pro died", ["Apple iPhone 15 Pro"]),
+    ],
+)
+def test_a_make_and_model_is_a_product(finder: KeepFinder, text: str, products: list[str]) -> None:
+    kept = _kept(finder, text)
+    assert all(p in kept for p in products)
+
+
+@pytest.mark.parametrize("text", ["Intern at Volkswagen Poznań since May", "Samsung Kevin 3 wrote",
+                                  "refund to your Visa ending 4417 today", "Corporate card (American Express ending 1009)"])
+def test_no_product_without_a_model_or_with_a_name(finder: KeepFinder, text: str) -> None:
+    assert not any(" " in k for k in _kept(finder, text))

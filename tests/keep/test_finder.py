@@ -262,3 +262,14 @@ def test_the_test_a_measurement_names_is_kept_where_the_text_names_it_again(find
     kept = [(k.start, k.why) for k in finder.find(text) if k.text == "CBG"]
     assert (text.index("test CBG") + 5, "measurement") in kept
     assert text.index("Dr CBG") + 3 not in [s for s, _ in kept]  # initials after an honorific
+
+
+def test_a_public_entity_typed_in_lower_case_is_judged_by_frequency_and_ties(finder: KeepFinder) -> None:
+    def kept(text: str, word: str) -> bool:
+        i = text.index(word)
+        span = DetectedEntity(i, i + len(word), "ORGANIZATION", word, 0.8, "SpacyRecognizer")
+        return any(k.why == "public_entity" for k in finder.find(text, [span]))
+
+    assert kept("my medicare card is in the car", "medicare")
+    assert not kept("i work at medicare now", "medicare")  # an employer
+    assert not kept("sent it to brightwave today", "brightwave")  # no evidence it is public

@@ -24,6 +24,7 @@ def _found(text: str) -> set[tuple[str, str]]:
         ("co-careldopa 25/100 TDS", "25/100 TDS", "dosage"),
         ("BMI 31.2 and HbA1c 58 mmol/mol today", "HbA1c 58 mmol/mol", "measurement"),
         ("GAD-7: 9 on review", "GAD-7: 9", "measurement"),
+        ("Lung-RADS 4B. Recommend PET-CT", "Lung-RADS 4B", "measurement"),
         ("a refund of $1,650.00 was issued", "$1,650.00", "amount"),
         ("paid R$ 850,00 by transfer", "R$ 850,00", "amount"),
         ("under the Working Time Regulations 1998 you may", "Working Time Regulations 1998", "legal_reference"),

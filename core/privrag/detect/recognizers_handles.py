@@ -49,7 +49,11 @@ def _joined_code(token: str) -> bool:
     digits = sum(c.isdigit() for c in token)
     parts = len(re.split(r"[-/]", token))
     has_letter = any(c.isalpha() for c in token)
-    return digits >= 4 and (has_letter or parts >= 3 or digits >= 6) and _not_date(token)
+    return digits >= 4 and (has_letter or parts >= 3 or digits >= 6) and _not_date(token) and not _SPEC.search(token)
+
+
+#: a size in bytes closes a specification, not an identifier ("8/256GB": memory and storage)
+_SPEC = re.compile(r"\d(?:KB|MB|GB|TB)$")
 
 
 def _not_registered(token: str) -> bool:

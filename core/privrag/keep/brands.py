@@ -36,7 +36,7 @@ from privrag import gazetteer
 from privrag.keep import vocab
 from privrag.keymatch import KeyMatcher
 
-__all__ = ["brand_titles", "brand_mentions", "english_words", "COMMON_WORD_ZIPF", "EVERYDAY_ZIPF"]
+__all__ = ["brand_titles", "brand_mentions", "product_mentions", "english_words", "COMMON_WORD_ZIPF", "EVERYDAY_ZIPF"]
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +129,50 @@ def brand_mentions(text: str) -> list[tuple[int, int, str]]:
             continue
         out.append((s, e, title))
     return out
+
+
+#: a product line and its model after a brand: "Samsung| Galaxy A55", "Apple| iPhone 15 Pro", "Lenovo| ThinkPad
+#: X1 Carbon" — one or two capitalised line words ("iPhone" too, never "ending" of a card), then a model
+#: code (digits, maybe with letters) and an edition word
+_PRODUCT_TAIL = re.compile(
+    r"((?:[ \t]+(?:[A-Z][A-Za-z]*|[a-z][A-Z][A-Za-z]*)){1,2})[ \t]+([A-Z]{0,3}\d{1,4}[A-Za-z]{0,2})"
+    r"((?:[ \t]+(?:Pro|Max|Plus|Ultra|Mini|Lite|FE|SE|Carbon|Air))*)(?![\w/-])"
+)
+
+
+def product_mentions(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each product model named with its brand ("Samsung Galaxy A55"), and of
+    the same line with a model elsewhere in the text ("Galaxy A15"): a make and model name a
+    product, not a person or a site (a site has no model number: "Volkswagen Poznań")."""
+    if not text or not brand_titles():
+        return []
+    matcher, forms = _matcher()
+    out: list[tuple[int, int]] = []
+    lines: set[str] = set()
+    people = _people()
+    for s, e in matcher.finditer(text):
+        m = _PRODUCT_TAIL.match(text, e)
+        if m is None or not any(c.isdigit() for c in m.group(2)):
+            continue
+        words = m.group(1).split()
+        if any(w.lower() in people or gazetteer.lookup(w) is not None for w in words):
+            continue
+        out.append((s, m.end()))
+        lines.add(" ".join(words))
+    for line in sorted(lines, key=len, reverse=True):
+        pat = re.compile(r"(?<![\w-])" + re.escape(line).replace(r"\ ", r"[ \t]+") + r"(?![\w-])")
+        for m in pat.finditer(text):
+            t = _PRODUCT_TAIL.match(" " + text[m.start() :], 0)  # the line word(s) again, then a model
+            if t is not None and t.group(1).split() == line.split() and any(c.isdigit() for c in t.group(2)):
+                out.append((m.start(), m.start() + t.end() - 1))
+    return sorted(set(out))
+
+
+@functools.lru_cache(maxsize=1)
+def _people() -> frozenset[str]:
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    return person_name_words()
 
 
 def _apart(text: str, start: int, end: int) -> bool:

@@ -240,6 +240,8 @@ class KeepFinder:
             if FACILITY.match(after) or tied[surface]:
                 continue
             out.append(KeepSpan(s, e, "public_entity", text[s:e]))
+        # a make and model ("Samsung Galaxy A55") names a product: no employer or site has a model number
+        out.extend(KeepSpan(s, e, "public_entity", text[s:e]) for s, e in brands.product_mentions(text))
         return out
 
     def _public_entities(self, text: str, spans: Sequence[DetectedEntity]) -> list[KeepSpan]:
@@ -269,7 +271,9 @@ class KeepFinder:
             names = [w for w in vocab.words(surface) if w.lower() not in _GENERIC_ORG]
             # one distinctive name ("Visa", "NHS", "Microsoft Teams"): several common words
             # together ("Ohio Valley Refrigeration") name a small business as often as a big one
-            if len(names) != 1 or not (names[0][:1].isupper() or names[0].isupper()):
+            # written in lower case, as chats and messages write everything ("my medicare card"),
+            # the case says nothing; the word's frequency and the ties below still decide
+            if len(names) != 1 or not (names[0][:1].isupper() or surface.islower()):
                 continue
             name = names[0].lower()
             if name in person_words() or is_place(name):
