@@ -273,3 +273,8 @@ def test_a_public_entity_typed_in_lower_case_is_judged_by_frequency_and_ties(fin
     assert kept("my medicare card is in the car", "medicare")
     assert not kept("i work at medicare now", "medicare")  # an employer
     assert not kept("sent it to brightwave today", "brightwave")  # no evidence it is public
+
+
+def test_an_acronym_with_a_bare_number_is_not_followed_elsewhere(finder: KeepFinder) -> None:
+    text = "JS 12 on the rota. JS said it was fine."
+    assert text.index("JS said") not in [k.start for k in finder.find(text) if k.why == "measurement"]

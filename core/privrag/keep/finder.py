@@ -30,10 +30,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from privrag.intervals import Containment
-from privrag.keep import abbreviations, brands, public_bodies, vocab
+from privrag.keep import abbreviations, brands, measurements, public_bodies, vocab
 from privrag.keep.context import (
     FACILITY,
     HONORIFIC_BEFORE,
@@ -46,22 +45,10 @@ from privrag.keep.context import (
     surname_anywhere,
 )
 from privrag.keep.patterns import pattern_matches
+from privrag.keep.spans import KeepSpan
 from privrag.types import DetectedEntity
 
 __all__ = ["KeepSpan", "KeepFinder", "apply_keep", "detect_with_keep", "drop_kept_values", "SOFT_SOURCES"]
-
-
-@dataclass(frozen=True, order=True)
-class KeepSpan:
-    """A span that must survive verbatim, and why (offsets into the analysed text)."""
-
-    start: int
-    end: int
-    why: str
-    text: str = ""
-
-    def to_dict(self) -> dict[str, object]:
-        return {"start": self.start, "end": self.end, "why": self.why}
 
 
 #: sources whose spans are guesses a keep reason may shorten (models and cue recognizers)
@@ -153,8 +140,8 @@ class KeepFinder:
                 continue
             out.append(KeepSpan(start, end, why, text[start:end]))
             if why in ("dosage", "measurement"):
-                out.extend(_analyte(text, start, end))
-        out.extend(_measured_elsewhere(text, out))
+                out.extend(measurements.analyte(text, start, end))
+        out.extend(measurements.measured_elsewhere(text, out))
         if self.vocabularies:
             out.extend(self._vocabulary_matches(text))
             if any(k.why in _MEDICAL_REASONS for k in out):
@@ -286,53 +273,6 @@ class KeepFinder:
             if freq >= (self.acronym_min_zipf if acronym else self.public_min_zipf):
                 out.append(KeepSpan(s.start, end, "public_entity", surface))
         return out
-
-
-#: the lower-case word right before a value on the same line: "ketones 2.1 mmol/L", "lymphocytes: 58%"
-_WORD_BEFORE = re.compile(r"(?<![\w'’-])([a-z][a-z-]{3,})(?:[ \t]*:)?[ \t]+$")
-#: above this Zipf frequency a word before a value is plain English ("took 50 mg"), not an analyte
-_ANALYTE_MAX_ZIPF = 4.5
-
-
-def _analyte(text: str, start: int, end: int) -> list[KeepSpan]:
-    """What a measured value measures, written in lower case before it: a dictionary noun
-    (singular or plural), not a given name written in lower case ("jamal 5 mg" in a chat).
-    A model reads "ketones" or "lymphocytes" as a name; with the value they are a lab result."""
-    from privrag.keep.brands import english_words
-
-    m = _WORD_BEFORE.search(text, max(0, start - 40), start)
-    if m is None:
-        return []
-    word = m.group(1)
-    singular = word[:-1] if word.endswith("s") else word
-    if not ({word, singular} & english_words()) or {word, singular} & (first_names() | person_words()):
-        return []
-    if vocab.zipf(word) >= _ANALYTE_MAX_ZIPF:
-        return []
-    return [KeepSpan(m.start(1), end, "measurement", text[m.start(1) : end])]
-
-
-#: the name a measurement starts with, written as an acronym ("CBG" of "CBG 9.4 mmol/L")
-_MEASURE_HEAD = re.compile(r"[A-Za-z][A-Za-z0-9]{1,7}(?:-[A-Za-z0-9]{1,4})?")
-
-
-def _measured_elsewhere(text: str, found: Sequence[KeepSpan]) -> list[KeepSpan]:
-    """The other mentions of what a measurement measured: "CBG 9.4 mmol/L … test CBG twice
-    daily" is one test. Only an acronym (two or more capitals, not a name) is followed: it is
-    the same shorthand wherever the text writes it in the same case."""
-    heads = {m.group() for k in found if k.why == "measurement"
-             if (m := _MEASURE_HEAD.match(text, k.start)) and sum(c.isupper() for c in m.group()) >= 2}
-    heads = {h for h in heads if h.lower() not in person_words()}
-    if not heads:
-        return []
-    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, sorted(heads, key=len, reverse=True))) + r")(?![\w-])")
-    return [KeepSpan(m.start(), m.end(), "measurement", m.group()) for m in pattern.finditer(text)
-            if not (HONORIFIC_BEFORE.search(text[max(0, m.start() - 8) : m.start()])  # "Dr BP Singh": initials
-                    or _NAME_NEXT.match(text, m.end()))]
-
-
-#: a title-case word right after: the acronym is a name's initials or part of a name
-_NAME_NEXT = re.compile(r"[ \t]+[A-Z][a-z]")
 
 
 def _in_title_case_name(text: str, toks: list[tuple[int, int]], i: int) -> bool:
