@@ -110,3 +110,19 @@ def test_a_person_field_of_a_form_holds_a_person(text: str, expected: list[str])
 )
 def test_a_person_field_with_a_note_is_no_person(text: str) -> None:
     assert titled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Call ID: 55719\nNurse: Bronwyn Tapsell RN    Interpreter: TIS National", ["Bronwyn Tapsell RN"]),
+        ("Approver: Théo Marchand, Directeur commercial", ["Théo Marchand"]),
+    ],
+)
+def test_a_staff_field_holds_the_person_who_acted(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize("text", ["Agent: I can help with that", "GP: Abbey House Medical Practice", "Manager: Operations Team"])
+def test_a_staff_field_naming_a_service_or_a_sentence_is_no_person(text: str) -> None:
+    assert titled(text) == []

@@ -77,6 +77,15 @@ def test_no_stated_job_without_a_job_head(text: str) -> None:
     assert jobs(text) == []
 
 
+@pytest.mark.parametrize("text", ["Astrid Lindqvist, 81, came with her son Jonas Lindqvist.", "Seen by Karin Lindqvist today."])
+def test_a_person_whose_surname_ends_like_a_job_is_not_a_job_title(text: str) -> None:
+    assert jobs(text) == []
+
+
+def test_a_job_title_may_start_with_a_word_that_is_also_a_given_name() -> None:
+    assert jobs("Role: Junior Developer, from May") == ["Junior Developer"]
+
+
 def test_occupation_is_its_own_category() -> None:
     assert canonical_label("OCCUPATION") == "OCCUPATION"
     assert canonical_label("job title") == "OCCUPATION"

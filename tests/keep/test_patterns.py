@@ -25,6 +25,7 @@ def _found(text: str) -> set[tuple[str, str]]:
         ("BMI 31.2 and HbA1c 58 mmol/mol today", "HbA1c 58 mmol/mol", "measurement"),
         ("GAD-7: 9 on review", "GAD-7: 9", "measurement"),
         ("Lung-RADS 4B. Recommend PET-CT", "Lung-RADS 4B", "measurement"),
+        ("MMSE score 22/30 today", "MMSE score 22/30", "measurement"),
         ("a refund of $1,650.00 was issued", "$1,650.00", "amount"),
         ("paid R$ 850,00 by transfer", "R$ 850,00", "amount"),
         ("under the Working Time Regulations 1998 you may", "Working Time Regulations 1998", "legal_reference"),
@@ -45,6 +46,7 @@ def test_construction_is_found_with_its_reason(text: str, span: str, why: str) -
     [
         ("He is 57 years old and lives alone.", "57 years"),  # an age is QUASI, not a duration
         ("Bank: MRN 01/2024", "MRN 01/2024"),  # a date after an abbreviation is not a value
+        ("Seen on BP 12/04 clinic", "BP 12/04"),  # day/month: could be a date
         ("BMI\n2250 Broadway", "BMI\n2250"),  # a measurement never spans a line break
     ],
 )

@@ -14,7 +14,7 @@ from typing import Any
 
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
 
-__all__ = ["PERSON_FIELDS", "titled_person_recognizer", "lowercase_intro_recognizer", "LowercaseIntroRecognizer"]
+__all__ = ["PERSON_FIELDS", "STAFF_FIELDS", "titled_person_recognizer", "lowercase_intro_recognizer", "LowercaseIntroRecognizer"]
 
 _NAME_WORD = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]*[\w]"
 _PARTICLE = r"(?:van|von|de|der|den|da|das|dos|do|di|du|la|le|del|della|ben|bin|al|el|ter|zu)"
@@ -57,6 +57,7 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
     nick = r"prefers(?:[ \t]+to[ \t]+be[ \t]+called)?|known[ \t]+as|goes[ \t]+by|nicknamed"
     byline = r"(?:directed|written|produced|posted|authored|composed)\s+by:?"
     field = "|".join(re.escape(p).replace(r"\ ", r"[ \t]+") for p in sorted(PERSON_FIELDS, key=len, reverse=True))
+    staff = "|".join(re.escape(p).replace(r"\ ", r"[ \t]+") for p in sorted(STAFF_FIELDS, key=len, reverse=True))
     name = _name_pattern(r"\s")
     line_name = _name_pattern("[ \t]")
     return ContextPatternRecognizer(
@@ -77,6 +78,10 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # "Paciente: Maria das Graças Nogueira", "Employee: Tomasz Wójcik": a form field that holds a person
          Rule("field", rf"(?<=(?<![\w-])(?i:{field})[ \t]*:[ \t]{{1,12}}){line_name}(?<!\.)", 0.6, _field_name,
               case_sensitive=True),
+         # "Nurse: Bronwyn Tapsell RN", "Approved by: Théo Marchand": a staff role field holds a
+         # person when its value opens with a given name (a role field may also name a service)
+         Rule("staff_field", rf"(?<=(?<![\w-])(?i:{staff})[ \t]*:[ \t]{{1,12}}){line_name}(?<!\.)", 0.6,
+              _given_name_first, case_sensitive=True),
          # "Aino's daughter", "Jan Novak's widow": the owner of a kinship is a person
          Rule("kin_owner", rf"(?<![\w.'’])(?![A-Z]['’]\w{{1,2}}\b){line_name}(?=['’]s[ \t]+(?i:{_KIN_WORD})\b)", 0.6, _no_contraction,
               case_sensitive=True),
@@ -135,6 +140,24 @@ PERSON_FIELDS: frozenset[str] = frozenset(
     imię i nazwisko, pracownik, navn, fornavn, efternavn, etternavn, namn, förnamn, efternamn, nimi""".split(",")
     if p.strip()
 )
+
+
+#: form fields whose value is the member of staff who acted: clinical letters, call logs, expense forms
+STAFF_FIELDS: frozenset[str] = frozenset(
+    " ".join(p.split()) for p in """nurse, doctor, gp, consultant, clinician, physician, surgeon, therapist,
+    physiotherapist, midwife, pharmacist, health visitor, social worker, case worker, caseworker, key worker,
+    seen by, reviewed by, signed by, approved by, approver, authorised by, authorized by, handled by, assigned to,
+    agent, advisor, adviser, manager, line manager, supervisor""".split(",")
+    if p.strip()
+)
+
+
+def _given_name_first(match: str) -> bool:
+    """The value opens with a given name ("Bronwyn Tapsell RN"), not a service ("TIS National")."""
+    from privrag.detect.recognizers_first_names import first_names
+
+    words = match.split()
+    return bool(words) and _no_stop_word(match) and words[0].lower() in first_names()
 
 
 def _field_name(match: str) -> bool:
