@@ -38,7 +38,8 @@ def analyte(text: str, start: int, end: int) -> list[KeepSpan]:
         return []
     word = m.group(1)
     singular = word[:-1] if word.endswith("s") else word
-    if not ({word, singular} & english_words()) or {word, singular} & (first_names() | person_words()):
+    forms = (word, singular)
+    if not any(f in english_words() for f in forms) or any(f in first_names() or f in person_words() for f in forms):
         return []
     if vocab.zipf(word) >= _ANALYTE_MAX_ZIPF:
         return []
