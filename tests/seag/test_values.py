@@ -100,3 +100,29 @@ def test_weekday_abbreviations_that_are_words_are_not_dates(text):
                                                 ("aged 43", "aged 44"), ("53", "54")])
 def test_the_number_in_any_age_span_moves_by_the_age_offset(span, expected):
     assert _shifter().shift(span, "AGE") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "shifted"),
+    [
+        ("Tuesday 2:14 PM", "4:14 PM"),
+        ("between 8am and 1pm", "between 10am and 3pm"),
+        ("at 10:00", "at 12:00"),
+        ("23:14 AEDT", "01:14 AEDT"),
+        ("11pm", "1am"),
+    ],
+)
+def test_times_of_day_move_by_one_hour_offset_in_their_format(text, shifted):
+    params = ValueParams(days=40, weekday_shift=1)
+    assert params.hour_shift == 2
+    assert shifted in ValueShifter(params, random.Random(0)).shift(text, "DATETIME")
+
+
+def test_a_negative_day_offset_moves_times_back():
+    assert ValueParams(days=-40, weekday_shift=2).hour_shift == -1
+
+
+@pytest.mark.parametrize(("text", "times"), [("call at 2:14 PM today", ["2:14 PM"]), ("between 8am and 1pm", ["8am", "1pm"]),
+                                             ("Started 23:14 AEDT", ["23:14"]), ("see verse 3:16", []), ("won 2:1", [])])
+def test_the_recognizer_reports_times_with_a_clock_shape(text, times):
+    assert [s.text for s in ValueRecognizer().detect(text) if s.label == "DATE_TIME"] == times

@@ -5,8 +5,10 @@ still be able to answer "how old was she?" after aliasing, and "15 % more
 than €2,000" must still hold. So SEAG never draws dates or amounts one by
 one: every date of a request moves by the same offset (whole years plus a
 few days, month and weekday names by a fixed rotation) and every amount of
-a currency is multiplied by the same factor. Percentages are kept unless
-configured, since they are rarely identifying and usually the point.
+a currency is multiplied by the same factor. Times of day move by one
+whole-hour offset ("8am-1pm" stays a five-hour window; "at 10:00" keeps its
+format). Percentages are kept unless configured, since they are rarely
+identifying and usually the point.
 
 :class:`ValueRecognizer` finds the dates, amounts, percentages and numeric
 identifiers that general NER misses (Presidio ignores money; application
@@ -51,6 +53,13 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("my_name", re.compile(rf"(?<!\w)(?P<mon>{_MONTH_ALT})(?P<c>,?)\s+(?P<y>[12]\d{{3}})(?!\d)", re.I)),
     ("year", re.compile(r"(?<![\w/.,-])(?P<y>1[5-9]\d{2}|20\d{2})(?P<s>s?)(?![\w/-]|[.,]\d)")),
 ]
+#: a time of day: "2:14 PM", "10:00", "8am", "1 p.m." — hours and minutes, or an hour with am/pm
+_TIME = re.compile(
+    r"(?<![\w:.])(?P<h>[01]?\d|2[0-3])(?::(?P<min>[0-5]\d))?(?P<sp>\s?)(?P<ap>[AaPp]\.?[Mm]\.?)?(?![\w:])"
+)
+#: a time the value recognizer reports on its own: with am/pm, or two-digit hours and minutes
+#: ("23:14"); "3:16" alone may be a verse or a ratio
+_TIME_ALONE = re.compile(r"(?<![\w:.])(?:[01]?\d(?::[0-5]\d)?\s?[AaPp]\.?[Mm]\.?|(?:[01]\d|2[0-3]):[0-5]\d)(?![\w:])")
 _MONTH_ONLY = re.compile(rf"(?<!\w)(?P<mon>{'|'.join(_MONTHS)})(?!\w)", re.I)
 _WEEKDAY = re.compile(rf"(?<!\w)(?P<day>{_DAY_ALT})(?!\w)", re.I)
 #: full weekday names only: "Sat", "Sun" and "Wed" are ordinary words too
@@ -136,6 +145,13 @@ class ValueParams:
             self.factors[currency] = round(rng.choice([rng.uniform(0.55, 0.85), rng.uniform(1.2, 1.8)]), 3)
         return self.factors[currency]
 
+    @property
+    def hour_shift(self) -> int:
+        """Whole hours times of day move by: one or two, in the direction of the day offset.
+        Derived from the drawn fields, so stored parameters need no new field and the draws
+        (and every alias a seed gave before) are unchanged."""
+        return (1 + self.weekday_shift % 2) * (1 if self.days >= 0 else -1)
+
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
@@ -208,7 +224,7 @@ class ValueShifter:
                 if new is not None:
                     taken.append((m.start(), m.end()))
                     edits.append((m.start(), m.end(), new))
-        for pat, repl in ((_MONTH_ONLY, self._month_only), (_WEEKDAY, self._weekday)):
+        for pat, repl in ((_MONTH_ONLY, self._month_only), (_WEEKDAY, self._weekday), (_TIME, self._time)):
             for m in pat.finditer(out):
                 if any(m.start() < e and s < m.end() for s, e in taken):
                     continue
@@ -263,6 +279,27 @@ class ValueShifter:
     def _month_only(self, m: re.Match[str]) -> str:
         idx = (_month_index(m.group("mon")) - 1 + self.params.month_shift) % 12 + 1
         return _month_name_like(m.group("mon"), idx)
+
+    def _time(self, m: re.Match[str]) -> str:
+        """"2:14 PM" → "4:14 PM", "23:14" → "01:14": the hour moves by the request's offset, in the
+        clock and the format the text uses. A bare number is not a time: it is left as written."""
+        g = m.groupdict()
+        if g["min"] is None and g["ap"] is None:
+            return m.group(0)
+        hour, shift = int(g["h"]), self.params.hour_shift
+        if g["ap"]:
+            if not 1 <= hour <= 12:
+                return m.group(0)
+            h24 = (hour % 12 + (12 if g["ap"][0] in "Pp" else 0) + shift) % 24
+            new_h, pm = h24 % 12 or 12, h24 >= 12
+            ap = g["ap"]
+            marker = ("P" if pm else "A") if ap[0].isupper() else ("p" if pm else "a")
+            ap = marker + ap[1:]
+        else:
+            new_h, ap = (hour + shift) % 24, ""
+        hour_txt = str(new_h).zfill(len(g["h"])) if not g["ap"] else str(new_h)
+        minutes = f":{g['min']}" if g["min"] is not None else ""
+        return f"{hour_txt}{minutes}{g['sp'] if ap else ''}{ap}"
 
     def _weekday(self, m: re.Match[str]) -> str:
         word = m.group("day")
@@ -418,6 +455,9 @@ class ValueRecognizer(BaseDetector):
                     add(m.start(), m.end(), "DATE_TIME")
             # "we flew on Tuesday" narrows a trip down as a date does; shifted by one per-request offset
             for m in _WEEKDAY_FULL.finditer(text):
+                add(m.start(), m.end(), "DATE_TIME")
+            # "at 2:14 PM", "between 8am and 1pm": the time of a visit or a call narrows it down too
+            for m in _TIME_ALONE.finditer(text):
                 add(m.start(), m.end(), "DATE_TIME")
         if self.ages:
             for m in _AGE.finditer(text):
