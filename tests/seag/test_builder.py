@@ -373,3 +373,11 @@ def test_receipt_counts_kept_terms_by_reason():
     req = SEAG(KeepingDetector([("John Smith", "PERSON")]), seed=0).prepare(["Aspirin for John Smith"])
     assert req.receipt.counts["kept_terms"] == {"medication": 1}
     assert req.aliased[0].startswith("Aspirin for ") and "John Smith" not in req.aliased[0]
+
+
+def test_a_short_number_a_model_called_a_name_is_not_aliased():
+    text = "Tinnitus for about 2 years; 2 kHz notch. Review in ≥1 week."
+    i = text.index("≥1")
+    spans = [[DetectedEntity(19, 20, "ORG", "2", 0.6, "gliner"), DetectedEntity(i, i + 2, "ORG", "≥1", 0.6, "gliner")]]
+    table = AliasTableBuilder().build([text], spans, seed=0)
+    assert table.alias(text) == text

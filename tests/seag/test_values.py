@@ -126,3 +126,7 @@ def test_a_negative_day_offset_moves_times_back():
                                              ("Started 23:14 AEDT", ["23:14"]), ("see verse 3:16", []), ("won 2:1", [])])
 def test_the_recognizer_reports_times_with_a_clock_shape(text, times):
     assert [s.text for s in ValueRecognizer().detect(text) if s.label == "DATE_TIME"] == times
+
+
+def test_a_price_is_not_an_identifier():
+    assert ValueRecognizer().detect("Loan phone issued (deposit 1.000.000 ₫).") == []

@@ -13,9 +13,9 @@ Presidio users can register them as they are.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from privrag.amounts import priced
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
 from privrag.reference_numbers import REFERENCE_PREFIXES
 
@@ -215,7 +215,7 @@ def phone_recognizer(regions: tuple[str, ...] = PHONE_REGIONS) -> Any:
     class _PhoneRecognizer(PhoneRecognizer):
         def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
             found = super().analyze(text, entities, nlp_artifacts)
-            return [r for r in found if _plausible_phone(text[r.start : r.end]) and not _priced(text, r.start, r.end)]
+            return [r for r in found if _plausible_phone(text[r.start : r.end]) and not priced(text, r.start, r.end)]
 
     return _PhoneRecognizer(supported_regions=regions, name="PhoneRecognizer")
 
@@ -226,20 +226,6 @@ MIN_PHONE_DIGITS = 7
 
 def _plausible_phone(value: str) -> bool:
     return "/" not in value and sum(c.isdigit() for c in value) >= MIN_PHONE_DIGITS
-
-
-#: a currency sign or code right before or after a number: "9.490.000 ₫", "R$ 1.250.000", "VND 9.490.000"
-_CURRENCY_AFTER = re.compile(r"[ \t\u00a0]?(?:[$€£¥₹₫₩₺₽]|(?:USD|EUR|GBP|VND|BRL|INR|JPY|CHF|PLN|TRY)\b)(?![ \t]?\d)")
-#: digits grouped in thousands, as amounts are written ("9.490.000", "1,250,000.00"); phones group otherwise
-_THOUSANDS = re.compile(r"\d{1,3}(?:[.,\u00a0 ]\d{3})+(?:[.,]\d{1,2})?")
-_CURRENCY_BEFORE = re.compile(r"(?:[$€£¥₹₫₩₺₽]|\b(?:R\$|USD|EUR|GBP|VND|BRL|INR|JPY|CHF|PLN|TRY))[ \t\u00a0]?$")
-
-
-def _priced(text: str, start: int, end: int) -> bool:
-    """A number grouped in thousands with its currency is an amount, whatever region's phone plan it fits."""
-    if not _THOUSANDS.fullmatch(text[start:end]):
-        return False
-    return bool(_CURRENCY_AFTER.match(text, end) or _CURRENCY_BEFORE.search(text, max(0, start - 5), start))
 
 
 #: times and pronouns that follow "worked at/for" without naming an employer

@@ -50,6 +50,8 @@ def snap(text: str, span: DetectedEntity) -> DetectedEntity | None:
 
 
 _BARE_NUMBER_LABELS = frozenset({"CARDINAL", "ORDINAL"})
+#: kinds whose value is a name: a span of them without a letter is no name
+_NAME_ONLY_KINDS = frozenset({"PERSON", "ORG", "LOC", "NORP", "MISC"})
 VALUES_SOURCE = "seag_values"
 #: entity kinds that own the values inside them (a date inside a date, an age inside
 #: spaCy's "36 year old" DATE, stay values)
@@ -147,8 +149,16 @@ def _known_word(word: str, known: set[str]) -> bool:
 
 def plain_number(span: DetectedEntity) -> bool:
     """A counted number ("8", "three", "2nd") identifies nothing; numbers
-    with four or more digits are kept as identifiers."""
-    return span.label.upper() in _BARE_NUMBER_LABELS and sum(c.isdigit() for c in span.text) < 4
+    with four or more digits are kept as identifiers. A model's name label on a
+    short number with no letter ("2" or "≥1" as an organisation) is a misread
+    count: aliased, every "2" of the text changed ("2 years" became "5 years")."""
+    digits = sum(c.isdigit() for c in span.text)
+    if digits >= 4:
+        return False
+    if span.label.upper() in _BARE_NUMBER_LABELS:
+        return True
+    return (canonical_label(span.label) in _NAME_ONLY_KINDS and digits > 0
+            and not any(c.isalpha() for c in span.text))
 
 
 def person_noun(span: DetectedEntity) -> bool:

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from privrag.amounts import priced
 from privrag.detect.base import BaseDetector
 from privrag.reference_numbers import after_reference_prefix
 from privrag.types import DetectedEntity
@@ -467,11 +468,13 @@ class ValueRecognizer(BaseDetector):
                 add(m.start(), m.end(), "PERCENT")
         if self.identifiers:
             for m in _NUMBER_RUN.finditer(text):
-                if sum(c.isdigit() for c in m.group(0)) >= 7 and not after_reference_prefix(text, m.start()):
+                if (sum(c.isdigit() for c in m.group(0)) >= 7 and not after_reference_prefix(text, m.start())
+                        and not priced(text, m.start(), m.end())):  # "1.000.000 ₫" is a deposit
                     add(m.start(), m.end(), "ID_NUMBER")
             for m in _IDENT.finditer(text):
                 if not (_DECIMAL.fullmatch(m.group(0)) or _RATIO.fullmatch(m.group(0))
-                        or after_reference_prefix(text, m.start())):  # "EudraCT 2021-004412-38"
+                        or after_reference_prefix(text, m.start())  # "EudraCT 2021-004412-38"
+                        or priced(text, m.start(), m.end())):
                     add(m.start(), m.end(), "ID_NUMBER")
         return sorted(found)
 
