@@ -381,3 +381,9 @@ def test_a_short_number_a_model_called_a_name_is_not_aliased():
     spans = [[DetectedEntity(19, 20, "ORG", "2", 0.6, "gliner"), DetectedEntity(i, i + 2, "ORG", "≥1", 0.6, "gliner")]]
     table = AliasTableBuilder().build([text], spans, seed=0)
     assert table.alias(text) == text
+
+
+def test_a_short_number_a_model_called_a_place_is_still_aliased():
+    text = "My zip code is 880"
+    table = AliasTableBuilder().build([text], [[DetectedEntity(15, 18, "FAC", "880", 0.6, "SpacyRecognizer")]], seed=0)
+    assert "880" not in table.alias(text)

@@ -50,8 +50,9 @@ def snap(text: str, span: DetectedEntity) -> DetectedEntity | None:
 
 
 _BARE_NUMBER_LABELS = frozenset({"CARDINAL", "ORDINAL"})
-#: kinds whose value is a name: a span of them without a letter is no name
-_NAME_ONLY_KINDS = frozenset({"PERSON", "ORG", "LOC", "NORP", "MISC"})
+#: kinds whose value is a name: a span of them without a letter is no name (a place may be a
+#: number: "My zip code is 880" comes as spaCy's FAC)
+_NAME_ONLY_KINDS = frozenset({"PERSON", "ORG", "NORP", "MISC"})
 VALUES_SOURCE = "seag_values"
 #: entity kinds that own the values inside them (a date inside a date, an age inside
 #: spaCy's "36 year old" DATE, stay values)
