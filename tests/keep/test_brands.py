@@ -136,3 +136,7 @@ def test_a_make_and_model_is_a_product(finder: KeepFinder, text: str, products: 
                                   "refund to your Visa ending 4417 today", "Corporate card (American Express ending 1009)"])
 def test_no_product_without_a_model_or_with_a_name(finder: KeepFinder, text: str) -> None:
     assert not any(" " in k for k in _kept(finder, text))
+
+
+def test_a_day_and_month_after_a_brand_is_no_model(finder: KeepFinder) -> None:
+    assert not any("20" in k for k in _kept(finder, "charged to my Visa Debit 20 January, twice"))

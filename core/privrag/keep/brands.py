@@ -137,6 +137,8 @@ def brand_mentions(text: str) -> list[tuple[int, int, str]]:
 _PRODUCT_TAIL = re.compile(
     r"((?:[ \t]+(?:[A-Z][A-Za-z]*|[a-z][A-Z][A-Za-z]*)){1,2})[ \t]+([A-Z]{0,3}\d{1,4}[A-Za-z]{0,2})"
     r"((?:[ \t]+(?:Pro|Max|Plus|Ultra|Mini|Lite|FE|SE|Carbon|Air))*)(?![\w/-])"
+    # "paid with Apple Pay 15 March": a day and its month, not a model
+    r"(?![ \t]+(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
 )
 
 
