@@ -31,10 +31,12 @@ _PREFIX = "|".join(REFERENCE_PREFIXES)
 _NO = r"(?:[ \t]+(?:No|Nr|no)\.?)?"
 #: the number of a reference, glued ("NCT04512345") or after a space ("EN 1090-2", "13/2023/ND-CP")
 _NUMBER = r"[A-Z0-9]*\d[A-Za-z0-9]*(?:[-/:.][A-Za-z0-9]+)*"
-REFERENCE = re.compile(rf"\b(?:{_PREFIX}){_NO}[ \t]*(?:[:#][ \t]*)?{_NUMBER}(?![\w/-])")
+#: a prefix and what may stand between it and its number: "Decree No. ", "NCT", "ISO: "
+_LEAD = rf"\b(?:{_PREFIX}){_NO}[ \t]{{0,3}}(?:[:#][ \t]*)?"
+REFERENCE = re.compile(rf"{_LEAD}{_NUMBER}(?![\w/-])")
 #: a lookbehind (``regex`` syntax, variable width) that a number right after a prefix fails
-AFTER_REFERENCE_PREFIX = rf"(?<!\b(?:{_PREFIX}){_NO}[ \t]{{0,3}}(?:[:#][ \t]*)?)"
-_PREFIX_BEFORE = re.compile(rf"\b(?:{_PREFIX}){_NO}[ \t]{{0,3}}(?:[:#][ \t]*)?$")
+AFTER_REFERENCE_PREFIX = rf"(?<!{_LEAD})"
+_PREFIX_BEFORE = re.compile(rf"{_LEAD}$")
 
 
 def after_reference_prefix(text: str, start: int) -> bool:

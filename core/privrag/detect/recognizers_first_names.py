@@ -41,7 +41,7 @@ from privrag import gazetteer
 from privrag.calendar_words import CALENDAR_WORDS
 from privrag.detect.recognizer_base import english_stop_words, layout_result
 
-__all__ = ["NAME_LOCALES", "FirstNameRecognizer", "first_name_recognizer", "first_names", "first_name_mentions"]
+__all__ = ["NAME_LOCALES", "FirstNameRecognizer", "first_name_recognizer", "first_names", "first_name_mentions", "rare_in_english"]
 
 #: Faker locales whose given names are read (Latin script: the recognizer matches Latin words)
 NAME_LOCALES: tuple[str, ...] = (
@@ -156,14 +156,20 @@ def _lowercase_lines(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _in_lowercase_line(lines: list[tuple[int, int]] | None, pos: int, word: str) -> bool:
-    """A lower-case name in an all-lower-case message of a cased text counts when the word is
-    rare in English (Zipf < 4, as mention propagation reads it): "jamal" yes, "grant" no."""
-    if not lines or not any(a <= pos < b for a, b in lines):
-        return False
+def rare_in_english(word: str) -> bool:
+    """Zipf < 4 (as mention propagation reads it): a given name that is not also an everyday
+    word — "jamal", "astrid" yes; "grant", "junior" no."""
     from wordfreq import zipf_frequency
 
-    return zipf_frequency(word, "en") < 4.0
+    return zipf_frequency(word.lower(), "en") < 4.0
+
+
+def _in_lowercase_line(lines: list[tuple[int, int]] | None, pos: int, word: str) -> bool:
+    """A lower-case name in an all-lower-case message of a cased text counts when the word is
+    rare in English (:func:`rare_in_english`): "jamal" yes, "grant" no."""
+    if not lines or not any(a <= pos < b for a, b in lines):
+        return False
+    return rare_in_english(word)
 
 
 def first_name_mentions(text: str) -> list[tuple[int, int]]:

@@ -62,8 +62,6 @@ def plausible_occupation(match: str) -> bool:
     return sum(c.isalpha() for c in match) >= 3
 
 
-#: Zipf frequency from which a given name is also an everyday English word ("junior", "grant")
-_EVERYDAY_ZIPF = 4.0
 #: "Dear Hiring Manager" addresses a post, it names no one
 _GREETINGS = frozenset({"dear", "hi", "hello", "attn", "attention"})
 
@@ -71,17 +69,15 @@ _GREETINGS = frozenset({"dear", "hi", "hello", "attn", "attention"})
 def formal_title(match: str) -> bool:
     """"Senior Data Analyst", "Clinical Director", "HR Business Partner": two to four
     capitalised words ending in a job head (the heads contact blocks use), no stop word."""
-    from wordfreq import zipf_frequency
-
     from privrag.detect.contact_blocks import occupation_head
-    from privrag.detect.recognizers_first_names import first_names
+    from privrag.detect.recognizers_first_names import first_names, rare_in_english
 
     words = match.split()
     if len(words) < 2 or any(w.lower() in english_stop_words() | _GREETINGS for w in words):
         return False
     # "Astrid Lindqvist": a given name first is a person's name whose surname ends like a job
     # ("-ist"); "Junior Developer", "Grant Officer": a given name that is an everyday word is not
-    if words[0].lower() in first_names() and zipf_frequency(words[0].lower(), "en") < _EVERYDAY_ZIPF:
+    if words[0].lower() in first_names() and rare_in_english(words[0]):
         return False
     return occupation_head(words[-1])
 

@@ -152,7 +152,9 @@ _NOT_A_PLACE = (
     "Order", "Decision", "Judgment", "Report", "Series", "Model", "Version", "Box", "Tel", "Fax", "Phone",
     "USD", "EUR", "GBP", "CHF", "JPY", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "TRY", "RUB", "AUD", "CAD",
     "INR", "RON", "BGN", "HRK", "UAH", "ISK",
-) + REFERENCE_PREFIXES  # "IATF 16949", "EN 10204": a standard's number  # fmt: skip
+)  # fmt: skip
+#: "IATF 16949", "Decree 52/2013": a reference's number is no postcode either
+_NOT_A_PLACE += REFERENCE_PREFIXES
 
 
 def postcode_recognizer() -> ContextPatternRecognizer:

@@ -131,15 +131,16 @@ def brand_mentions(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
-#: a product line and its model after a brand: "Samsung| Galaxy A55", "Apple| iPhone 15 Pro", "Lenovo| ThinkPad
-#: X1 Carbon" — one or two capitalised line words ("iPhone" too, never "ending" of a card), then a model
-#: code (digits, maybe with letters) and an edition word
-_PRODUCT_TAIL = re.compile(
-    r"((?:[ \t]+(?:[A-Z][A-Za-z]*|[a-z][A-Z][A-Za-z]*)){1,2})[ \t]+([A-Z]{0,3}\d{1,4}[A-Za-z]{0,2})"
-    r"((?:[ \t]+(?:Pro|Max|Plus|Ultra|Mini|Lite|FE|SE|Carbon|Air))*)(?![\w/-])"
-    # "paid with Apple Pay 15 March": a day and its month, not a model
+#: a model code after a product line: "A55", "15 Pro", "X1 Carbon" — digits, maybe with letters, then
+#: edition words; never a day followed by its month ("paid with Apple Pay 15 March")
+_MODEL = (
+    r"[ \t]+([A-Z]{0,3}\d{1,4}[A-Za-z]{0,2})((?:[ \t]+(?:Pro|Max|Plus|Ultra|Mini|Lite|FE|SE|Carbon|Air))*)(?![\w/-])"
     r"(?![ \t]+(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
 )
+#: a product line and its model after a brand: "Samsung| Galaxy A55", "Apple| iPhone 15 Pro", "Lenovo| ThinkPad
+#: X1 Carbon" — one or two capitalised line words ("iPhone" too, never "ending" of a card), then a model
+_PRODUCT_TAIL = re.compile(r"((?:[ \t]+(?:[A-Z][A-Za-z]*|[a-z][A-Z][A-Za-z]*)){1,2})" + _MODEL)
+_MODEL_AFTER = re.compile(_MODEL)
 
 
 def product_mentions(text: str) -> list[tuple[int, int]]:
@@ -148,33 +149,26 @@ def product_mentions(text: str) -> list[tuple[int, int]]:
     product, not a person or a site (a site has no model number: "Volkswagen Poznań")."""
     if not text or not brand_titles():
         return []
-    matcher, forms = _matcher()
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    people = person_name_words()
     out: list[tuple[int, int]] = []
     lines: set[str] = set()
-    people = _people()
-    for s, e in matcher.finditer(text):
+    for s, e in _matcher()[0].finditer(text):
         m = _PRODUCT_TAIL.match(text, e)
-        if m is None or not any(c.isdigit() for c in m.group(2)):
+        if m is None:
             continue
         words = m.group(1).split()
         if any(w.lower() in people or gazetteer.lookup(w) is not None for w in words):
             continue
         out.append((s, m.end()))
         lines.add(" ".join(words))
-    for line in sorted(lines, key=len, reverse=True):
-        pat = re.compile(r"(?<![\w-])" + re.escape(line).replace(r"\ ", r"[ \t]+") + r"(?![\w-])")
-        for m in pat.finditer(text):
-            t = _PRODUCT_TAIL.match(" " + text[m.start() :], 0)  # the line word(s) again, then a model
-            if t is not None and t.group(1).split() == line.split() and any(c.isdigit() for c in t.group(2)):
-                out.append((m.start(), m.start() + t.end() - 1))
+    if lines:  # the same line with a model, anywhere: one scan for all lines
+        alternation = "|".join(re.escape(x).replace(r"\ ", r"[ \t]+") for x in sorted(lines, key=len, reverse=True))
+        for m in re.finditer(rf"(?<![\w-])(?:{alternation})", text):
+            if (t := _MODEL_AFTER.match(text, m.end())) is not None:
+                out.append((m.start(), t.end()))
     return sorted(set(out))
-
-
-@functools.lru_cache(maxsize=1)
-def _people() -> frozenset[str]:
-    from privrag.detect.recognizers_first_names import person_name_words
-
-    return person_name_words()
 
 
 def _apart(text: str, start: int, end: int) -> bool:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from privrag.keep import vocab
+from privrag.keep.brands import english_words
 from privrag.keep.context import HONORIFIC_BEFORE, first_names, person_words
 from privrag.keep.spans import KeepSpan
 
@@ -31,8 +32,6 @@ def analyte(text: str, start: int, end: int) -> list[KeepSpan]:
     """What a measured value measures, written in lower case before it: a dictionary noun
     (singular or plural), not a given name written in lower case ("jamal 5 mg" in a chat).
     A model reads "ketones" or "lymphocytes" as a name; with the value they are a lab result."""
-    from privrag.keep.brands import english_words
-
     m = _WORD_BEFORE.search(text, max(0, start - 40), start)
     if m is None:
         return []
