@@ -95,6 +95,8 @@ POSITIVE = [
     ("AGE", "My brother just turned 32", "32"),
     ("AGE", "My birthday is on the weekend. I'll turn 52.", "52"),
     ("AGE", "Written when he was 78.", "78"),
+    ("AGE", "Rose is 88, lives alone since her husband died.", "88"),
+    ("AGE", "Dad is 79, came to Bedford in 1961.", "79"),
     ("CREDIT_CARD", "my card 4273468222888969924 was charged twice", "4273468222888969924"),
     ("CREDIT_CARD", "card number 4111 1111 1111 1111 expired", "4111 1111 1111 1111"),
     ("CREDIT_CARD", "the Maestro card 503802053770 is blocked", "503802053770"),
@@ -114,6 +116,8 @@ POSITIVE = [
 ]
 
 NEGATIVE = [
+    ("AGE", "It is 5. Total is 45, paid."),
+    ("AGE", "The fee is 88, payable on entry."),
     ("CASE_NUMBER", "her share being equivalent to 5/48 of the estate"),
     ("CASE_NUMBER", "On 12/05/2003 the court met"),
     ("CASE_NUMBER", "Article 1 of Protocol No. 1 applies"),

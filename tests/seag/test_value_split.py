@@ -61,3 +61,16 @@ def test_iban_alias_keeps_the_country_code_only():
         alias = sent[len("Account "): len("Account ") + 27]
         assert alias[:2] == "GB" and len(alias) == 27
         assert all(a != b for a, b in zip(alias[2:], "GB33 BUKB 2020 1555 5555 55"[2:], strict=True) if b.isalnum())
+
+
+def test_a_date_split_around_a_name_keeps_its_connectors_inside_one_value():
+    text = "A hearing on Tuesday 15 April 2025 at 10:00 with Jordan Okafor present."
+    out = split_value_spans(text, [_span(text, "Tuesday 15 April 2025 at 10:00 with Jordan Okafor", "DATE_TIME")])
+    assert ("Tuesday 15 April 2025 at 10:00", "DATE_TIME") in [(s.text, s.label) for s in out]
+    assert ("Jordan Okafor", "PERSON") in [(s.text, s.label) for s in out]
+
+
+def test_an_everyday_capitalised_word_in_a_date_is_no_name():
+    text = "The hearing is on 15 April 2025 at 10:00 in Meeting Room 2."
+    span = _span(text, "15 April 2025 at 10:00 in Meeting Room 2", "DATE_TIME")
+    assert "Meeting" not in [s.text for s in split_value_spans(text, [span]) if s.label == "PERSON"]

@@ -97,7 +97,7 @@ def test_weekday_abbreviations_that_are_words_are_not_dates(text):
 
 
 @pytest.mark.parametrize(("span", "expected"), [("the age of 66", "the age of 67"), ("82 y/o", "83 y/o"),
-                                                ("aged 43", "aged 44"), ("53", "54")])
+                                                ("aged 43", "aged 44"), ("53", "54"), ("57yo", "58yo")])
 def test_the_number_in_any_age_span_moves_by_the_age_offset(span, expected):
     assert _shifter().shift(span, "AGE") == expected
 
@@ -130,3 +130,14 @@ def test_the_recognizer_reports_times_with_a_clock_shape(text, times):
 
 def test_a_price_is_not_an_identifier():
     assert ValueRecognizer().detect("Loan phone issued (deposit 1.000.000 ₫).") == []
+
+
+@pytest.mark.parametrize(("text", "shifted"), [("on the 28th", "on the 2nd"), ("the 3rd", "the 8th"), ("by the 01st", "by the 06th")])
+def test_a_day_of_the_month_alone_moves_by_the_day_offset(text, shifted):
+    assert _shifter().shift(text, "DATETIME") == shifted
+
+
+def test_two_days_of_the_month_never_share_an_alias():
+    shifter = _shifter()
+    aliases = {shifter.shift(f"the {d}th", "DATETIME") for d in range(4, 21)}
+    assert len(aliases) == 17

@@ -63,7 +63,9 @@ def layout_result(recognizer: Any, entity: str, start: int, end: int, score: flo
 class Rule:
     """One regular expression of a recognizer.
 
-    ``validator(match) -> bool`` drops the match when it returns False.
+    ``validator(match) -> bool`` drops the match when it returns False;
+    ``in_context(text, start, end) -> bool`` does the same with the text around the match
+    (a word before it that a pattern cannot look up).
     ``case_sensitive`` compiles without IGNORECASE (codes written in capitals).
     """
 
@@ -72,6 +74,7 @@ class Rule:
     score: float
     validator: Callable[[str], bool] | None = None
     case_sensitive: bool = False
+    in_context: Callable[[str, int, int], bool] | None = None
 
 
 def _context_regex(words: Sequence[str]) -> Any:
@@ -145,6 +148,8 @@ class ContextPatternRecognizer(PatternRecognizer):
                 if start == end:
                     continue
                 if rule.validator is not None and not rule.validator(m.group()):
+                    continue
+                if rule.in_context is not None and not rule.in_context(text, start, end):
                     continue
                 score = rule.score
                 boosted = self.has_context(text, start, end)

@@ -41,7 +41,7 @@ from privrag import gazetteer
 from privrag.calendar_words import CALENDAR_WORDS
 from privrag.detect.recognizer_base import english_stop_words, layout_result
 
-__all__ = ["NAME_LOCALES", "FirstNameRecognizer", "first_name_recognizer", "first_names", "first_name_mentions", "rare_in_english"]
+__all__ = ["NAME_LOCALES", "FirstNameRecognizer", "first_name_recognizer", "first_names", "given_name_words", "person_name_words", "first_name_mentions", "rare_in_english"]
 
 #: Faker locales whose given names are read (Latin script: the recognizer matches Latin words)
 NAME_LOCALES: tuple[str, ...] = (
@@ -118,6 +118,13 @@ def _excluded() -> frozenset[str]:
 def first_names() -> frozenset[str]:
     """The gazetteer: Faker's given names, lower case, less the exclusions (see the module docstring)."""
     return _faker_names(("first_names", "first_names_male", "first_names_female")) - _excluded()
+
+
+@functools.lru_cache(maxsize=1)
+def given_name_words() -> frozenset[str]:
+    """Every given name of the locales, lower case, English words included ("rose", "hope"):
+    for a construction that already says a person is meant ("Rose is 88")."""
+    return _faker_names(("first_names", "first_names_male", "first_names_female"))
 
 
 @functools.lru_cache(maxsize=1)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import regex
+
 from privrag.amounts import priced
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
 from privrag.reference_numbers import REFERENCE_PREFIXES
@@ -101,6 +103,26 @@ def card_number_recognizer() -> ContextPatternRecognizer:
     )
 
 
+#: who an age is stated of: a pronoun, a relative, or a capitalised word that must be a given name
+_KIN_WORDS = (
+    r"he|she|dad|mum|mom|father|mother|son|daughter|husband|wife|partner|brother|sister|"
+    r"grandson|granddaughter|grandmother|grandfather|gran|nan|grandma|grandpa|patient"
+)
+_KIN = regex.compile(rf"(?i:{_KIN_WORDS})")
+_AGE_SUBJECT = rf"(?:I|(?i:{_KIN_WORDS})|\p{{Lu}}\p{{Ll}}+)"
+_SUBJECT_WORD = regex.compile(r"(\p{Lu}\p{Ll}+)\s\S+\s$")
+
+
+def _person_subject(text: str, start: int, end: int) -> bool:
+    """The capitalised subject of "X is 88" is a given name ("Rose"), not "It" or "Total"."""
+    m = _SUBJECT_WORD.search(text, max(0, start - 40), start)
+    if m is None or _KIN.fullmatch(m.group(1)):
+        return True  # a pronoun or a relative
+    from privrag.detect.recognizers_first_names import given_name_words
+
+    return m.group(1).lower() in given_name_words()
+
+
 def age_recognizer() -> ContextPatternRecognizer:
     """Ages: "36 years old", "a 61-year-old", "aged 54", "at the age of 42", "age: 23",
     "I just turned 54", "written when he was 78".
@@ -121,6 +143,11 @@ def age_recognizer() -> ContextPatternRecognizer:
             # a time word follows ("turned 90 degrees", "turn 5 pages" are not ages)
             Rule("turned", rf"(?<=\b(?:turn|turns|turned|turning)\s){n}"
                            rf"(?=\s*(?:[.,!;?)]|$)|\s+(?:today|tomorrow|this|next|last|on|in)\b)", 0.6),
+            # "Rose is 88, lives alone", "Dad is 79, came to Bedford": a person, "is", a number that
+            # ends the clause — how a letter states an age ("the fee is 88" has no person before it)
+            Rule("stated", rf"(?<=\b{_AGE_SUBJECT}\s(?:is|was|['’]s)\s){n}"
+                           rf"(?=\s*(?:[,.;]\s|\.?$)|\s+(?:now|today|and)\b)", 0.6, case_sensitive=True,
+                 in_context=_person_subject),
             # "Written when he was 78." — the number ends the clause
             Rule("when_was", rf"(?<=\bwhen\s(?:he|she|I|they|we|you)\s(?:was|were|turned)\s){n}"
                              rf"(?=\s*(?:[.,!;?)]|$))", 0.6),

@@ -15,7 +15,7 @@ import re
 __all__ = [
     "FACILITY", "EMPLOYER_BEFORE", "JOINED_BEFORE", "HONORIFIC_BEFORE", "HONORIFIC_START", "AFFILIATION_AFTER",
     "first_names", "person_words", "affiliated_anywhere", "affiliated_at", "employed_at", "is_place", "is_name_like",
-    "surname_anywhere",
+    "surname_anywhere", "acronym_defined",
 ]  # fmt: skip
 
 
@@ -174,3 +174,43 @@ def surname_anywhere(text: str, surface: str) -> bool:
     return any(is_name_like(text, m.start(), m.end())
                for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text))
 
+
+
+#: words a long name joins its capitalised words with, skipped when its initials are read
+_NAME_JOINERS = frozenset("of and for the on in at de la le les des du d et di der die das für und y".split())
+#: "(“the COTOREP”)", "(EWE)": the text introduces an acronym for the name just before it
+_DEFINITION = r"\(\s*[\"“‘']?(?:the\s+)?{}[\"”’']?\s*\)"
+
+
+def acronym_defined(text: str, acronym: str) -> bool:
+    """Does the text spell the acronym out, so it stands for a name written there?
+
+    "the regional health insurance fund (“the CRAM”)", "Aire Valley Early
+    Intervention Team … AVEIT", "Anna Kowalski … AK": the acronym then names
+    whatever the long name names — a local body, a small firm, a person's initials —
+    and takes its protection. An acronym the text never expands ("notify the DVLA")
+    is one its readers are expected to know.
+    """
+    if re.search(_DEFINITION.format(re.escape(acronym)), text):
+        return True
+    letters = [c for c in acronym if c.isalpha()]
+    if len(letters) < 2:
+        return False
+    words = re.findall(r"[^\W\d_][\w'’-]*", text)
+    first = letters[0]
+    for i, w in enumerate(words):
+        if w[0] != first:
+            continue
+        k, j = 0, i
+        while j < len(words) and k < len(letters):
+            word = words[j]
+            if k > 0 and word.lower() in _NAME_JOINERS:
+                j += 1
+                continue
+            if word[0] != letters[k]:
+                break
+            j += 1
+            k += 1
+        if k == len(letters) and words[i : j] != [acronym]:
+            return True
+    return False

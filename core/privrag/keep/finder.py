@@ -15,7 +15,8 @@ answer needs. :class:`KeepFinder` finds the keep spans, each with its reason:
 * ``public_entity`` — an organisation or brand millions of texts name ("NHS",
   "Visa", "UPS") or a catalogued brand (:mod:`privrag.keep.brands`: "Datadog",
   "Apache Kafka") or a national public body named by scope and function
-  (:mod:`privrag.keep.public_bodies`: "Canada Revenue Agency"), unless the text ties it to a person (an employer: "works at
+  (:mod:`privrag.keep.public_bodies`: "Canada Revenue Agency") or an acronym the text
+  never spells out ("the DVLA"), unless the text ties it to a person (an employer: "works at
   Tesco") or it is a local facility or a registered company ("… Hospital",
   "… Ltd"), which locate a person;
 * ``allow_list`` — the user's own terms (Presidio's ``allow_list`` convention).
@@ -37,6 +38,7 @@ from privrag.keep.context import (
     FACILITY,
     HONORIFIC_BEFORE,
     HONORIFIC_START,
+    acronym_defined,
     affiliated_anywhere,
     first_names,
     is_name_like,
@@ -80,6 +82,8 @@ _BODY_MISLABELS = frozenset({"NRP", "NORP", "LOC", "LOCATION", "GPE", "FAC"})
 _TRAILING_LOWER = re.compile(r"(?:[\s,;:.]+[a-z][\w'’-]*)+[\s,;:.]*$")
 #: Zipf frequency from which a lower-case word after an organisation is plain English
 _DESCRIPTIVE_ZIPF = 3.0
+#: letters of the shortest acronym kept without a frequency: two capitals may be a person's initials ("seen by JT")
+_MIN_UNDEFINED_ACRONYM = 3
 #: Zipf frequency of everyday English words ("eat", "care", "nice"): no evidence of a public entity
 _EVERYDAY_ZIPF = 5.0
 #: a person's pay: an amount after one of these words is personal data, not a price
@@ -102,9 +106,13 @@ class KeepFinder:
     ``public_min_zipf``: how often (Zipf frequency, wordfreq) each distinctive word
     of an organisation must occur in English text for it to count as public;
     ``None`` turns the public-entity reason off. ``acronym_min_zipf`` is the same
-    for an all-capitals acronym ("NHS", "HMRC"). 2.5 kept "ECG" (2.87) on the domains
-    dev set but let "EWE" (2.79), a private company in TAB train, through to SEAG's
-    generator: the default stays 3.0, where privacy wins the tie. ``brands``: keep
+    for an all-capitals acronym ("NHS", "HMRC") that the text spells out. 2.5 kept "ECG" (2.87)
+    on the domains dev set but let "EWE" (2.79), a private company in TAB train, through to
+    SEAG's generator: the default stays 3.0, where privacy wins the tie. An acronym of three
+    or more letters that the text never spells out is public whatever its frequency
+    ("notify the DVLA"): a text expands the acronym of a local body or a small firm
+    ("the regional fund (“the CRAM”)", TAB train), and there it takes the name's protection
+    (:func:`privrag.keep.context.acronym_defined`). ``brands``: keep
     the brands of the Simple Icons catalogue (part of the public-entity reason).
     """
 
@@ -271,6 +279,10 @@ class KeepFinder:
             if freq >= _EVERYDAY_ZIPF:
                 continue
             if freq >= (self.acronym_min_zipf if acronym else self.public_min_zipf):
+                out.append(KeepSpan(s.start, end, "public_entity", surface))
+            elif acronym and name.isalpha() and len(name) >= _MIN_UNDEFINED_ACRONYM and not acronym_defined(text, names[0]):
+                # an acronym the text never spells out is one its readers know ("notify the DVLA",
+                # "Ofcom's scheme"); one it defines takes the protection of the name it stands for
                 out.append(KeepSpan(s.start, end, "public_entity", surface))
         return out
 

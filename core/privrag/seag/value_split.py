@@ -68,6 +68,22 @@ def _cores(text: str) -> list[tuple[int, int]]:
     return sorted(taken)
 
 
+#: what may stand between two parts of one date or time: "Tuesday 15 April 2025 at 10:00", "Fri, 21 Feb"
+_CONNECTOR = re.compile(r"[\s,]*(?:(?:at|on|of|the|from|to|until|till|between|and|-|–)[\s,]+)?", re.I)
+
+
+def _joined(text: str, cores: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Date cores that only a connector separates, as one core: the connector ("at") is part
+    of the date expression, and one table row shifts and restores the expression whole."""
+    out: list[tuple[int, int]] = []
+    for a, b in cores:
+        if out and _CONNECTOR.fullmatch(text, out[-1][1], a):
+            out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+    return out
+
+
 def _outside(text: str, cores: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     out, pos = [], 0
     for a, b in cores:
@@ -140,7 +156,9 @@ def split_value_spans(text: str, spans: Sequence[DetectedEntity]) -> list[Detect
         if canonical_label(s.label) not in _SPLIT_CATEGORIES:
             out.append(s)
             continue
-        cores = _cores(s.text)
+        # a month or a weekday that is one of the request's names ("12/06/1973 April Andrews
+        # admitted") is the name: left out of the cores, it is read with the words around it
+        cores = [(a, b) for a, b in _cores(s.text) if s.text[a:b].lower() not in known]
         rest = _outside(s.text, cores)
         digits = sum(c.isdigit() for a, b in rest for c in s.text[a:b])
         if digits >= IDENT_DIGITS:
@@ -152,7 +170,10 @@ def split_value_spans(text: str, spans: Sequence[DetectedEntity]) -> list[Detect
         for a, b in rest:
             for m in TOKEN_RE.finditer(s.text, a, b):
                 word = m.group(0)
-                if _name_like(word, known, not _sentence_start(text, s.start + m.start()), date=date,
+                # in a date any capitalised word is no name ("at 10:00 in Meeting Room 2"): only
+                # one of the request's names, a known name or a word no dictionary has
+                mid = not date and not _sentence_start(text, s.start + m.start())
+                if _name_like(word, known, mid, date=date,
                               after_particle=_particle_before(s.text, m.start())):
                     if names and not s.text[names[-1][1] : m.start()].strip():
                         names[-1] = (names[-1][0], m.end())  # "John Jordan": one name
@@ -161,6 +182,8 @@ def split_value_spans(text: str, spans: Sequence[DetectedEntity]) -> list[Detect
         if not names or not cores:
             out.append(s)
             continue
+        if date:
+            cores = _joined(s.text, cores)
         for a, b in cores:
             if _SMALL_NUMBER.fullmatch(s.text[a:b]) is None:
                 out.append(DetectedEntity(s.start + a, s.start + b, s.label, s.text[a:b], s.score, s.source))

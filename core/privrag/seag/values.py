@@ -97,7 +97,9 @@ _RATIO = re.compile(r"\d{1,3}/\d{1,3}")
 _NUMBER_RUN = re.compile(r"(?<![\w.])\+?(?:\(\d{1,5}\)|\d{1,6})(?:[\s.\-]{1,2}(?:\(\d{1,5}\)|\d{2,6})){1,6}(?![\w])")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?![\w-])")
 #: a standalone number of at most three digits (the age inside an age span)
-_BARE_AGE = re.compile(r"(?<![\w.,/-])\d{1,3}(?![\w/-]|[.,]\d)")
+_BARE_AGE = re.compile(r"(?<![\w.,/-])\d{1,3}(?=(?:yo|y/o|yrs?)?(?![\w/-]|[.,]\d))")
+#: a day of the month on its own, "on the 28th": an ordinal of 1–31
+_ORDINAL_DAY = re.compile(r"(?<![\w.,/-])(?P<d>[12]\d|3[01]|0?[1-9])(?P<o>st|nd|rd|th)(?!\w)", re.I)
 _AGE = re.compile(r"(?<!\w)(?:aged\s+(?P<a>\d{1,3})|(?P<b>\d{1,3})[\s-]years?[\s-]old)(?!\w)", re.I)
 
 
@@ -225,7 +227,8 @@ class ValueShifter:
                 if new is not None:
                     taken.append((m.start(), m.end()))
                     edits.append((m.start(), m.end(), new))
-        for pat, repl in ((_MONTH_ONLY, self._month_only), (_WEEKDAY, self._weekday), (_TIME, self._time)):
+        for pat, repl in ((_MONTH_ONLY, self._month_only), (_WEEKDAY, self._weekday), (_TIME, self._time),
+                          (_ORDINAL_DAY, self._ordinal_day)):
             for m in pat.finditer(out):
                 if any(m.start() < e and s < m.end() for s, e in taken):
                     continue
@@ -301,6 +304,12 @@ class ValueShifter:
         hour_txt = str(new_h).zfill(len(g["h"])) if not g["ap"] else str(new_h)
         minutes = f":{g['min']}" if g["min"] is not None else ""
         return f"{hour_txt}{minutes}{g['sp'] if ap else ''}{ap}"
+
+    def _ordinal_day(self, m: re.Match[str]) -> str:
+        """"the 28th" → "the 3rd": a day without its month moves by the request's day offset,
+        counted round a 31-day month so that two different days never get one alias."""
+        new = (int(m.group("d")) - 1 + self.params.days) % 31 + 1
+        return _pad(m.group("d"), new) + _ordinal_like(m.group("o"), new)
 
     def _weekday(self, m: re.Match[str]) -> str:
         word = m.group("day")
