@@ -190,7 +190,8 @@ def test_a_common_acronym_is_public_a_rare_one_is_not() -> None:
     ("text", "org", "public"),
     [
         ("He must notify the DVLA if it happens again.", "DVLA", True),  # rare as a word, never spelt out
-        ("the disability board (“the COTOREP”) refused. The COTOREP appealed.", "COTOREP", False),
+        ("the regional health insurance fund (“the RHIF”) refused. The RHIF appealed.", "RHIF", False),
+        ("On Sunday we returned to ESPOO by helicopter.", "ESPOO", False),  # five capitals: a word in capitals
         ("Aire Valley Early Intervention Team referral. AVEIT will call.", "AVEIT", False),
         ("Plan agreed by QX at the review.", "QX", False),  # two capitals may be initials
         ("Eircode H53 on the form.", "H53", False),  # a code, not an acronym

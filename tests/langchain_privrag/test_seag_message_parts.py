@@ -232,11 +232,15 @@ def test_a_value_of_unknown_type_is_refused_not_sent(seag: SEAG) -> None:
     assert inner.received == []
 
 
-def test_text_in_a_script_the_detector_cannot_read_is_refused_by_default() -> None:
+def test_text_in_a_script_the_detector_cannot_read_is_aliased_or_refused_by_default() -> None:
+    inner = ScriptedToolChat()
+    model = SEAGChatModel(llm=inner, seag=SEAG(GazetteerDetector(SECRETS)))
+    model.invoke([HumanMessage("Create a customer named '你好啊集团' for the Leeds office")])
+    assert "你好" not in message_text(inner.received[0][0])  # a few such words: aliased, found or not
     inner = ScriptedToolChat()
     model = SEAGChatModel(llm=inner, seag=SEAG(GazetteerDetector(SECRETS)))
     with pytest.raises(PrivacyError) as err:
-        model.invoke([HumanMessage("Create a customer named '你好啊集团'")])
+        model.invoke([HumanMessage("创建一个客户 '你好啊集团'")])  # mostly in that script: refused
     assert inner.received == [] and "你好" not in str(err.value)
     allowed = SEAGChatModel(llm=inner, seag=SEAG(GazetteerDetector(SECRETS),
                                                  config=BuilderConfig(uncovered_scripts="allow")))

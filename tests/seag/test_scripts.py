@@ -22,9 +22,32 @@ def test_uncovered_script_raises_before_anything_is_detected(text: str, script: 
             raise AssertionError("detector must not run")
 
     with pytest.raises(PrivacyError) as err:
-        SEAG(Never()).prepare(["Who is it?", text])
+        SEAG(Never(), config=BuilderConfig(uncovered_scripts="raise")).prepare(["Who is it?", text])
     assert script in str(err.value)
     assert not any(c in str(err.value) for c in text if not c.isascii())  # no document text in the message
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Patient יוסי כהן was seen.", "Patient محمد علي was seen.", "Name: 王国良 (WANG Guoliang), seen by 陈晓峰 today.",
+     "Patient Иван Петров was seen.", "Patient Γιώργος was seen on Odos Ermou."],
+)
+def test_by_default_every_word_of_an_uncovered_script_is_aliased_found_or_not(text: str):
+    req = SEAG(GazetteerDetector([]), seed=3).prepare(["Who is it?", text])
+    sent = req.aliased[1]
+    assert uncovered_scripts([sent]) == set(), sent
+    assert req.restore(sent) == text
+
+
+@pytest.mark.parametrize(("text", "script"), [("患者はたなかです", "HIRAGANA"), ("Ο Γιώργος μένει στην Αθήνα.", "GREEK")])
+def test_by_default_a_text_mostly_in_an_uncovered_script_is_refused(text: str, script: str):
+    class Never(GazetteerDetector):
+        def _detect(self, t):
+            raise AssertionError("detector must not run")
+
+    with pytest.raises(PrivacyError) as err:
+        SEAG(Never()).prepare(["Who is it?", text])
+    assert script in str(err.value)
 
 
 @pytest.mark.parametrize(

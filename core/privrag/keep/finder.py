@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from privrag.detect.recognizers_places import MIN_LETTERS
 from privrag.intervals import Containment
 from privrag.keep import abbreviations, brands, measurements, public_bodies, vocab
 from privrag.keep.context import (
@@ -82,7 +83,8 @@ _BODY_MISLABELS = frozenset({"NRP", "NORP", "LOC", "LOCATION", "GPE", "FAC"})
 _TRAILING_LOWER = re.compile(r"(?:[\s,;:.]+[a-z][\w'’-]*)+[\s,;:.]*$")
 #: Zipf frequency from which a lower-case word after an organisation is plain English
 _DESCRIPTIVE_ZIPF = 3.0
-#: letters of the shortest acronym kept without a frequency: two capitals may be a person's initials ("seen by JT")
+#: letters of the shortest acronym kept without a frequency: two capitals may be a person's initials ("seen by JT");
+#: from ``MIN_LETTERS`` capitals on, a word in capitals may be a town or a name ("returned to ESPOO")
 _MIN_UNDEFINED_ACRONYM = 3
 #: Zipf frequency of everyday English words ("eat", "care", "nice"): no evidence of a public entity
 _EVERYDAY_ZIPF = 5.0
@@ -109,7 +111,7 @@ class KeepFinder:
     for an all-capitals acronym ("NHS", "HMRC") that the text spells out. 2.5 kept "ECG" (2.87)
     on the domains dev set but let "EWE" (2.79), a private company in TAB train, through to
     SEAG's generator: the default stays 3.0, where privacy wins the tie. An acronym of three
-    or more letters that the text never spells out is public whatever its frequency
+    or four letters that the text never spells out is public whatever its frequency
     ("notify the DVLA"): a text expands the acronym of a local body or a small firm
     ("the regional fund (“the CRAM”)", TAB train), and there it takes the name's protection
     (:func:`privrag.keep.context.acronym_defined`). ``brands``: keep
@@ -280,7 +282,8 @@ class KeepFinder:
                 continue
             if freq >= (self.acronym_min_zipf if acronym else self.public_min_zipf):
                 out.append(KeepSpan(s.start, end, "public_entity", surface))
-            elif acronym and name.isalpha() and len(name) >= _MIN_UNDEFINED_ACRONYM and not acronym_defined(text, names[0]):
+            elif (acronym and name.isalpha() and _MIN_UNDEFINED_ACRONYM <= len(name) < MIN_LETTERS
+                  and not acronym_defined(text, names[0])):
                 # an acronym the text never spells out is one its readers know ("notify the DVLA",
                 # "Ofcom's scheme"); one it defines takes the protection of the name it stands for
                 out.append(KeepSpan(s.start, end, "public_entity", surface))

@@ -97,8 +97,9 @@ class BuilderConfig:
             are not rewritten, so gender can still be read from "he"/"she".
         covered_scripts / uncovered_scripts: the writing systems the
             detector finds names in (Latin by default) and what to do with
-            words in any other (``"raise"`` :class:`PrivacyError`, or
-            ``"allow"``); see :mod:`privrag.seag.scripts`.
+            words in any other: ``"alias"`` every such word (a text mostly
+            in such a script raises :class:`PrivacyError`), ``"raise"`` on
+            any, or ``"allow"``; see :mod:`privrag.seag.scripts`.
     """
 
     alias_percentages: bool = False
@@ -109,13 +110,14 @@ class BuilderConfig:
     max_attempts: int = 4
     honorifics: Literal["keep", "neutral"] = "neutral"
     covered_scripts: frozenset[str] = DEFAULT_COVERED_SCRIPTS
-    uncovered_scripts: Literal["raise", "allow"] = "raise"
+    uncovered_scripts: Literal["alias", "raise", "allow"] = "alias"
 
     def __post_init__(self) -> None:
         if self.honorifics not in ("keep", "neutral"):
             raise ValueError(f"honorifics must be 'keep' or 'neutral', not {self.honorifics!r}")
-        if self.uncovered_scripts not in ("raise", "allow"):
-            raise ValueError(f"uncovered_scripts must be 'raise' or 'allow', not {self.uncovered_scripts!r}")
+        if self.uncovered_scripts not in ("alias", "raise", "allow"):
+            raise ValueError(
+                f"uncovered_scripts must be 'alias', 'raise' or 'allow', not {self.uncovered_scripts!r}")
 
 
 _RUN = re.compile(r"\w+")

@@ -10,13 +10,26 @@ No multilingual NER model is installed (no ``xx_ent_wiki_sm``, no
 multilingual GLiNER checkpoint), and issue 19 measured 20–45 % of Hebrew and
 Arabic names sent as written. So by default a text holding a *word* (two or
 more letters in a row) of any other script — Hebrew, Arabic, Greek,
-Cyrillic, CJK, kana, Hangul, Thai, Devanagari, … — is refused with
-:class:`~privrag.types.PrivacyError` before anything is detected or sent.
+Cyrillic, CJK, kana, Hangul, Thai, Devanagari, … — is never sent as written.
+
+What happens instead depends on how much of the text is in such scripts
+(``BuilderConfig(uncovered_scripts=…)``):
+
+* ``"alias"`` (default): a text that the detector can read, with a few words
+  in another script — a patient's name in Chinese characters beside its
+  romanisation ("Name: 王国良 (WANG Guoliang)"), a Greek street name in an
+  English form — gets every such word aliased, found or not: no detector is
+  needed to find what is aliased whole. A text mostly written in another
+  script (more than :data:`MAX_UNCOVERED_SHARE` of its letters) is refused
+  with :class:`~privrag.types.PrivacyError` before anything is detected:
+  aliasing every word would leave the generator nothing to read.
+* ``"raise"``: any such word refuses the request (the behaviour before
+  issue 18: a Chinese discharge summary with one name in Hanzi was refused).
+* ``"allow"``: sent at the caller's own risk (the leak check still refuses a
+  table that leaves a *detected* name in place).
 
 A caller with a detector that covers more scripts says so:
-``BuilderConfig(covered_scripts=frozenset({"LATIN", "CYRILLIC"}))``, or
-``uncovered_scripts="allow"`` to send such text at their own risk (the
-leak check still refuses a table that leaves a *detected* name in place).
+``BuilderConfig(covered_scripts=frozenset({"LATIN", "CYRILLIC"}))``.
 A single letter of another script ("α-synuclein", "5 μg") is no word and passes.
 """
 
@@ -30,10 +43,14 @@ from collections.abc import Iterable, Sequence
 from privrag.types import PrivacyError
 
 __all__ = [
-    "DEFAULT_COVERED_SCRIPTS", "MIN_SPACELESS_ALIAS", "script_of", "spaceless", "uncovered_scripts", "check_scripts",
+    "DEFAULT_COVERED_SCRIPTS", "MIN_SPACELESS_ALIAS", "MAX_UNCOVERED_SHARE", "script_of", "spaceless",
+    "uncovered_scripts", "uncovered_words", "check_scripts",
 ]
 
 DEFAULT_COVERED_SCRIPTS = frozenset({"LATIN"})
+#: share of a text's letters in uncovered scripts above which ``"alias"`` refuses it: a text
+#: mostly written in a script the detector cannot read is not sent as a string of aliases
+MAX_UNCOVERED_SHARE = 0.5
 #: two or more letters in a row outside ASCII, Latin-1, Latin Extended-A/B, IPA and Latin Extended Additional
 _CANDIDATE = re.compile(r"[^\W\d_\x00-\u02af\u1e00-\u1eff]{2,}")
 _SCRIPT_WORDS = (
@@ -77,10 +94,25 @@ def uncovered_scripts(texts: Iterable[str], covered: frozenset[str] = DEFAULT_CO
     return found
 
 
+def uncovered_words(text: str, covered: frozenset[str] = DEFAULT_COVERED_SCRIPTS) -> list[tuple[int, int]]:
+    """Offsets of the words of ``text`` that hold a letter of an uncovered script."""
+    if text.isascii():
+        return []
+    return [m.span() for m in _CANDIDATE.finditer(text) if any(script_of(c) not in covered for c in m.group(0))]
+
+
+def _uncovered_share(text: str, covered: frozenset[str]) -> float:
+    letters = sum(c.isalpha() for c in text)
+    return sum(e - s for s, e in uncovered_words(text, covered)) / letters if letters else 0.0
+
+
 def check_scripts(texts: Sequence[str], covered: frozenset[str], policy: str) -> None:
-    """Raise :class:`PrivacyError` for words in scripts the detector does not cover (policy ``"raise"``)."""
+    """Raise :class:`PrivacyError` for words in scripts the detector does not cover: any
+    (policy ``"raise"``), or more than :data:`MAX_UNCOVERED_SHARE` of a text (``"alias"``)."""
     if policy == "allow":
         return
+    if policy == "alias":
+        texts = [t for t in texts if _uncovered_share(t, covered) > MAX_UNCOVERED_SHARE]
     missing = uncovered_scripts(texts, covered)
     if missing:
         raise PrivacyError(

@@ -28,7 +28,7 @@ from privrag.metadata import PRIVRAG_KEY, Action, MetadataPolicy
 from privrag.seag.builder import AliasTableBuilder, BuilderConfig
 from privrag.seag.generator import AliasGenerator
 from privrag.seag.restore import StreamingRestorer
-from privrag.seag.scripts import check_scripts
+from privrag.seag.scripts import check_scripts, uncovered_words
 from privrag.seag.table import AliasTable
 from privrag.seag.values import ValueRecognizer
 from privrag.types import DetectedEntity, PrivacyError, PrivacyReceipt
@@ -163,6 +163,9 @@ class SEAG:
             # a duration or a price is not shifted ("for 10 days", "$129.99")
             extra = self.values.detect_batch(texts)
             found = [a + drop_kept_values(b, keeps) for a, b, (_, keeps) in zip(found, extra, pairs, strict=True)]
+        if self.config.uncovered_scripts == "alias":
+            found = [spans + _uncovered_spans(t, spans, self.config.covered_scripts)
+                     for t, spans in zip(texts, found, strict=True)]
         return found, dict(Counter(k.why for _, keeps in pairs for k in keeps))
 
     # -- requests ----------------------------------------------------------------
@@ -268,6 +271,22 @@ class RAGRequest(SEAGRequest):
     question: str = ""
     documents: list[str] = field(default_factory=list)
     metadatas: list[dict[str, Any]] = field(default_factory=list)
+
+
+#: source of the spans given to words of a script the detector cannot read
+UNCOVERED_SOURCE = "seag_uncovered_script"
+
+
+def _uncovered_spans(text: str, spans: Sequence[DetectedEntity], covered: frozenset[str]) -> list[DetectedEntity]:
+    """Every word of an uncovered script that no detected span holds whole, as a span to alias.
+
+    Such a word is most often a name ("王国良" beside "WANG Guoliang") and is aliased as
+    one; whatever it is, the detector could not say it is safe to send."""
+    out = []
+    for s, e in uncovered_words(text, covered):
+        if not any(x.start <= s and e <= x.end for x in spans):
+            out.append(DetectedEntity(s, e, "PERSON", text[s:e], 0.5, UNCOVERED_SOURCE))
+    return out
 
 
 def _not_text(value: object) -> str:
