@@ -111,6 +111,8 @@ POSITIVE = [
     ("ZIP_CODE", "Mill Village\n    NS\n    B0J 2H0", "B0J 2H0"),
     ("ZIP_CODE", "we met in ÖVERTURINGEN 840 24 last year", "840 24"),
     ("ZIP_CODE", "Cyprus (Greek) 13429", "13429"),
+    ("ZIP_CODE", "22 Kimbolton Road, Bedford MK40 2NR", "MK40 2NR"),
+    ("ZIP_CODE", "its flat 4b 19 st annes road bristol bs4 4ab, account", "bs4 4ab"),
     ("USERNAME", "thanks, cc @m.santos for the rota", "@m.santos"),
     ("CODE", "closing RMA-55120-B now", "RMA-55120-B"),
 ]
@@ -118,6 +120,7 @@ POSITIVE = [
 NEGATIVE = [
     ("AGE", "It is 5. Total is 45, paid."),
     ("AGE", "The fee is 88, payable on entry."),
+    ("ZIP_CODE", "the CO2 level rose; seen in A1 2BC and mk40 2NR"),
     ("CASE_NUMBER", "her share being equivalent to 5/48 of the estate"),
     ("CASE_NUMBER", "On 12/05/2003 the court met"),
     ("CASE_NUMBER", "Article 1 of Protocol No. 1 applies"),

@@ -47,6 +47,62 @@ def test_address_block_parts(text: str, expected: set[tuple[str, str]]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Francesca Hart\n22 Kimbolton Road, Bedford MK40 2NR\nfrancesca@example.org",
+         {("22 Kimbolton Road", "STREET_ADDRESS"), ("Bedford", "LOCATION"), ("MK40 2NR", "ZIP_CODE"),
+          ("Francesca Hart", "PERSON")}),
+        ("Paweł Zieliński\nSchönhauser Allee 112, 10439 Berlin\n+49 151 2384 9071",
+         {("Schönhauser Allee 112", "STREET_ADDRESS"), ("Berlin", "LOCATION"), ("10439", "ZIP_CODE"),
+          ("Paweł Zieliński", "PERSON")}),
+    ],
+)
+def test_one_place_after_the_street_is_enough_when_it_carries_the_postcode(text: str, expected: set) -> None:
+    assert parts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("DOB: 21/02/1985    Address: Room 7, Brook House, 31 Lincoln Road, Peterborough PE1 2RR\nMobile: 07700",
+         "Room 7, Brook House, 31 Lincoln Road, Peterborough PE1 2RR"),
+        ("Address: Ty Coch, 7 Heol y Bryn, Llandrindod Wells LD1 6BT\nAccess: key safe",
+         "Ty Coch, 7 Heol y Bryn, Llandrindod Wells LD1 6BT"),
+        ("Home address: Cnoc na Rós, Aughrim, Co. Galway      GP: Dr Rooney", "Cnoc na Rós, Aughrim, Co. Galway"),
+    ],
+)
+def test_the_value_of_an_address_field_is_an_address(text: str, value: str) -> None:
+    assert (value, "STREET_ADDRESS") in parts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [("hiya its flat 4b 19 st annes road bristol bs4 4ab, account", "19 st annes road"),
+     ("CALLER: unit 4, 27 hampstead road, maidstone vic 3012", "27 hampstead road")],
+)
+def test_a_street_typed_in_lower_case_is_an_address(text: str, street: str) -> None:
+    assert (street, "STREET_ADDRESS") in parts(text)
+
+
+def test_the_town_and_postcode_after_a_lower_case_street_are_found_with_it() -> None:
+    found = parts("CALLER: unit 4, 27 hampstead road, maidstone vic 3012\nNURSE: ok")
+    assert {("maidstone vic", "LOCATION"), ("3012", "ZIP_CODE")} <= found
+
+
+@pytest.mark.parametrize("text", ["he scored 3 goals in the way", "at 3 pm st john's", "3 weeks ago drive",
+                                  "took 2 tablets on the way home"])
+def test_a_number_before_a_thoroughfare_word_is_not_always_a_street(text: str) -> None:
+    assert parts(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text", ["Email address: ann@example.org", "Address: see referral letter", "IP address: 10.0.0.1", "Address: NFA"]
+)
+def test_an_address_field_without_an_address_is_not_one(text: str) -> None:
+    assert not any(e == "STREET_ADDRESS" for _, e in parts(text))
+
+
+@pytest.mark.parametrize(
     ("text", "street", "place"),
     [
         ("jean duncan lives at 255 hersnapvej 18, københavn k", "255 hersnapvej 18", "københavn k"),

@@ -20,12 +20,14 @@ applicant …") and tables ("2019 Annual Report / Revenue") are not blocks.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 import regex
 
-from privrag.detect.recognizer_base import layout_result
+from privrag.calendar_words import CALENDAR_WORDS
+from privrag.detect.recognizer_base import english_stop_words, layout_result
 
 try:
     from presidio_analyzer import EntityRecognizer
@@ -54,6 +56,29 @@ _POSTCODE = (
 _POSTCODE_LINE = regex.compile(rf"^{_POSTCODE}$")
 #: a place followed by a postcode: "Finland 68258", "Campbell NO 5502", "FAUSKE nan 8200"
 _PLACE_POSTCODE = regex.compile(rf"^(?P<place>\p{{L}}[^\d\n@]{{1,40}}?),?\s+(?P<zip>{_POSTCODE})$")
+#: a postcode before its place, as most of Europe writes it: "10439 Berlin", "00-950 Warszawa"
+_POSTCODE_PLACE = regex.compile(rf"^(?P<zip>{_POSTCODE})\s+(?P<place>\p{{L}}[^\d\n@]{{1,40}})$")
+#: a street named before its house number, as most of Europe writes it: "Schönhauser Allee 112"
+_STREET_NUMBER_LAST = regex.compile(r"^\p{L}[\p{L}\p{M}'’.\- ]{2,40}\s\d{1,5}[A-Za-z]?$")
+#: the value of an address field: "Address: Ty Coch, 7 Heol y Bryn, Llandrindod Wells LD1 6BT" — up
+#: to the end of the line or the next field after a gap ("…  Mobile: 087…"); not an e-mail or IP address
+_ADDRESS_FIELD = regex.compile(
+    r"(?i)(?<![\w-])(?<!(?:e-?mail|ip|web|mac|ip)\s{1,3})"
+    r"(?:(?:home|postal|mailing|current|permanent|residential|billing|delivery|shipping|patient)\s+)?"
+    r"address\s*:[ \t]*(?P<value>[^\n]+?)[ \t.]*(?=\n|$|[ \t]{2,}|\t)"
+)
+#: a street typed in lower case, as chats write it ("its flat 4b 19 st annes road bristol"): a house
+#: number, up to three words that are no stop words, then a thoroughfare word — models and the
+#: capitalised rules above read none of it
+_THOROUGHFARE = (
+    "road|rd|street|st|avenue|ave|lane|ln|close|drive|dr|way|grove|crescent|place|court|terrace|gardens|"
+    "row|mews|square|boulevard|blvd|parade|walk|hill"
+)
+_LOWER_STREET = (
+    r"(?<![\w.,/-])\d{1,5}[a-z]?(?:\s+(?!(?:STOP)\b)[a-z][a-z'’-]*){1,3}\s+(?:" + _THOROUGHFARE + r")\b(?![\w-])"
+)
+#: a town, maybe its state, and a postcode after a lower-case street: ", maidstone vic 3012"
+_LOWER_TOWN_CODE = regex.compile(r",?[ \t]+(?P<place>[a-z][a-z'’-]*(?:[ \t][a-z][a-z'’-]*){0,3})[ \t]+(?P<zip>\d{4,5})(?![\w-])")
 #: a place line: one to five words, no digits ("Port Whangarei", "KOKKOLA", "Cite El Farik")
 _PLACE = regex.compile(r"^\p{L}[\p{L}\p{M}'’.\- ]{0,40}$")
 #: words that end a block: a line of prose, a greeting, a phone or e-mail label
@@ -200,17 +225,25 @@ def _addressee_before(text: str, lines: list[tuple[int, int]], i: int) -> list[A
 
 def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
     """"1607 ul. Zakrzowska 92 Apt. 399, PORT JENNYFURT, Mexico": a street and at least
-    two places after commas, on one line."""
+    two places after commas, on one line — or one place, when it carries the postcode
+    ("22 Kimbolton Road, Bedford MK40 2NR", "Schönhauser Allee 112, 10439 Berlin")."""
     pieces = text[s:e].split(",")
     street = pieces[0].strip()
-    if len(pieces) < 3 or not _STREET.match(street) or len(street.split()) < 3:
+    if len(pieces) < 2:
+        return []
+    last = pieces[-1].strip()
+    postcode_last = bool(_PLACE_POSTCODE.match(last) or _POSTCODE_PLACE.match(last))
+    numbered = _STREET.match(street) and len(street.split()) >= 3
+    if not (numbered or (postcode_last and (_STREET.match(street) or _STREET_NUMBER_LAST.match(street)))):
+        return []
+    if len(pieces) < 3 and not postcode_last:
         return []
     parts = [AddressPart(s, s + len(pieces[0].rstrip()), "STREET_ADDRESS", "street_line")]
     pos = s + len(pieces[0]) + 1
     for piece in pieces[1:]:
         body = piece.strip()
         start = pos + len(piece) - len(piece.lstrip())
-        m = _PLACE_POSTCODE.match(body)
+        m = _PLACE_POSTCODE.match(body) or _POSTCODE_PLACE.match(body)
         if m:
             parts.append(AddressPart(start + m.start("place"), start + m.end("place"), "LOCATION", "place_line"))
             parts.append(AddressPart(start + m.start("zip"), start + m.end("zip"), "ZIP_CODE", "postcode_line"))
@@ -223,6 +256,15 @@ def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
             return []
         pos += len(piece) + 1
     return parts
+
+
+@functools.lru_cache(maxsize=1)
+def _lower_street() -> regex.Pattern[str]:
+    # neither a stop word nor a unit or time word: "3 pm st john's", "3 weeks ago drive" are no streets
+    units = {"am", "pm", "min", "mins", "minutes", "hour", "hours", "hrs", "day", "days", "week", "weeks", "month",
+             "months", "year", "years", "ago", "times", "mg", "ml", "kg", "km", "miles", "mile", "metres", "meters"}
+    stop = "|".join(sorted(english_stop_words() | CALENDAR_WORDS | units, key=len, reverse=True))
+    return regex.compile(_LOWER_STREET.replace("STOP", stop))
 
 
 def address_parts(text: str) -> list[AddressPart]:
@@ -247,6 +289,17 @@ def address_parts(text: str) -> list[AddressPart]:
             found.extend(_addressee_before(text, lines, i))
     for m in _INLINE.finditer(text):
         found.extend(_inline_address(text, m.end()))
+    for m in _lower_street().finditer(text):
+        found.append(AddressPart(m.start(), m.end(), "STREET_ADDRESS", "lower_street"))
+        # "…27 hampstead road, maidstone vic 3012": the town (and state) and the postcode after it
+        if tail := _LOWER_TOWN_CODE.match(text, m.end()):
+            found.append(AddressPart(tail.start("place"), tail.end("place"), "LOCATION", "lower_place"))
+            found.append(AddressPart(tail.start("zip"), tail.end("zip"), "ZIP_CODE", "lower_postcode"))
+    for m in _ADDRESS_FIELD.finditer(text):
+        value = m.group("value")
+        # "Address: see referral" or "Address: NFA" holds no address: a number or a comma says one is there
+        if len(value.split()) >= 2 and (any(c.isdigit() for c in value) or "," in value):
+            found.append(AddressPart(m.start("value"), m.start("value") + len(value), "STREET_ADDRESS", "address_field"))
     return found
 
 

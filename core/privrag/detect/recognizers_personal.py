@@ -184,6 +184,20 @@ _NOT_A_PLACE = (
 _NOT_A_PLACE += REFERENCE_PREFIXES
 
 
+#: the UK's postcode areas (Royal Mail), for a postcode matched without a cue
+_UK_AREAS = "|".join(sorted("""
+AB AL B BA BB BD BH BL BN BR BS BT CA CB CF CH CM CO CR CT CV CW DA DD DE DG DH DL DN DT DY E EC EH EN EX FK FY G
+GL GU GY HA HD HG HP HR HS HU HX IG IM IP IV JE KA KT KW KY L LA LD LE LL LN LS LU M ME MK ML N NE NG NN NP NR NW OL
+OX PA PE PH PL PO PR RG RH RM S SA SE SG SK SL SM SN SO SP SR SS ST SW SY TA TD TF TN TQ TR TS TW UB W WA WC WD WF WN
+WR WS WV YO ZE""".split(), key=len, reverse=True))
+
+
+def _one_case(code: str) -> bool:
+    """"MK40 2NR" or "bs4 4ab", not "Mk40 2nR": a postcode is written in one case."""
+    letters = "".join(c for c in code if c.isalpha())
+    return letters.isupper() or letters.islower()
+
+
 def postcode_recognizer() -> ContextPatternRecognizer:
     """Postcodes: after "zip"/"postcode", or after a place name ("Finland 11507", "Aalborg NO 9100").
 
@@ -214,6 +228,10 @@ def postcode_recognizer() -> ContextPatternRecognizer:
             Rule("after_state", rf"(?=[\p{{Lu}}\d])(?<={state}){not_after}(?<![\w-])(?:{code5}|{code4}|{uk}|{ca}){end}",
                  0.6, case_sensitive=True),
             Rule("after_place", rf"(?=\d)(?<={place}){not_after}(?<![\w-]){code5}{end}", 0.55, case_sensitive=True),
+            # a whole UK postcode needs no cue: a real area, a district, then the inward code, whose
+            # last letters never include C I K M O V ("MK40 2NR", "bs4 4ab" in a chat)
+            Rule("uk_full", rf"(?<![\w-])(?i:{_UK_AREAS})\d[A-Za-z\d]?\s?\d(?i:[ABD-HJLNP-UW-Z]{{2}}){end}", 0.6,
+                 case_sensitive=True, validator=_one_case),
         ],
         context=["zip", "postcode", "postal", "address", "street", "lives", "live", "located", "city"],
         before=64,
