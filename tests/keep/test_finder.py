@@ -297,3 +297,15 @@ def test_a_public_entity_typed_in_lower_case_is_judged_by_frequency_and_ties(fin
 def test_an_acronym_with_a_bare_number_is_not_followed_elsewhere(finder: KeepFinder) -> None:
     text = "JS 12 on the rota. JS said it was fine."
     assert text.index("JS said") not in [k.start for k in finder.find(text) if k.why == "measurement"]
+
+
+def test_a_public_entity_kept_in_one_case_is_kept_in_another(finder: KeepFinder) -> None:
+    text = "Pay by PIX to the shop. ok i sent the pix already"
+    keeps = finder.find(text, [_span(text, "PIX", "ORGANIZATION")])
+    assert {k.text for k in keeps if k.why == "public_entity"} == {"PIX", "pix"}
+
+
+def test_another_case_that_is_someones_employer_stays_protected(finder: KeepFinder) -> None:
+    text = "Pay by PIX to the shop. My sister works at Pix in Leeds."
+    keeps = finder.find(text, [_span(text, "PIX", "ORGANIZATION")])
+    assert "Pix" not in {k.text for k in keeps}

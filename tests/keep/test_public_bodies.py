@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from privrag.keep import KeepFinder
-from privrag.keep.public_bodies import national_body
+from privrag.keep.public_bodies import national_body, programme_name
 from privrag.types import DetectedEntity
 
 
@@ -75,3 +75,20 @@ def test_a_place_span_is_not_judged_as_a_brand_or_acronym() -> None:
 @pytest.mark.parametrize("name", ["Konak District National Education Directorate", "Canadian Provincial Health Authority"])
 def test_a_body_of_local_scope_is_not_national(name: str) -> None:
     assert not national_body(name)
+
+
+@pytest.mark.parametrize(
+    ("name", "programme"),
+    [("Employee Assistance Programme", True), ("Universal Credit", True), ("Widow's Bereavement Allowance", True),
+     ("Member Fraud Protection Guarantee", True), ("Riverbend Housing Scheme", False), ("Leeds Housing Scheme", False),
+     ("Sami Fund", False), ("Brightwave Pension", False), ("Credit", False)],
+)
+def test_a_programme_named_by_what_it_provides_is_no_ones(name: str, programme: bool) -> None:
+    assert programme_name(name) is programme
+
+
+def test_a_programme_span_is_kept_unless_someone_works_there() -> None:
+    text = "Call the Employee Assistance Programme on the number below."
+    assert _keeps(text, "Employee Assistance Programme") == ["Employee Assistance Programme"]
+    text = "She works at the Employee Assistance Programme as a counsellor."
+    assert _keeps(text, "Employee Assistance Programme") == []

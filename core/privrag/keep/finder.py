@@ -15,8 +15,9 @@ answer needs. :class:`KeepFinder` finds the keep spans, each with its reason:
 * ``public_entity`` — an organisation or brand millions of texts name ("NHS",
   "Visa", "UPS") or a catalogued brand (:mod:`privrag.keep.brands`: "Datadog",
   "Apache Kafka") or a national public body named by scope and function
-  (:mod:`privrag.keep.public_bodies`: "Canada Revenue Agency") or an acronym the text
-  never spells out ("the DVLA"), unless the text ties it to a person (an employer: "works at
+  (:mod:`privrag.keep.public_bodies`: "Canada Revenue Agency") or a programme named by
+  what it provides ("Employee Assistance Programme") or an acronym the text never spells
+  out ("the DVLA"), unless the text ties it to a person (an employer: "works at
   Tesco") or it is a local facility or a registered company ("… Hospital",
   "… Ltd"), which locate a person;
 * ``allow_list`` — the user's own terms (Presidio's ``allow_list`` convention).
@@ -163,6 +164,7 @@ class KeepFinder:
             out.extend(self._public_entities(text, spans))
             if self.brands:
                 out.extend(self._brands(text))
+            out.extend(_other_cases(text, out))
         if self._allow_re is not None:
             out.extend(KeepSpan(m.start(), m.end(), "allow_list", m.group()) for m in self._allow_re.finditer(text))
         return sorted(set(out))
@@ -256,7 +258,7 @@ class KeepFinder:
             if tail is not None and tail.start() > s.start:
                 end = tail.start()
             surface = text[s.start : end]
-            if public_bodies.national_body(surface):
+            if public_bodies.national_body(surface) or public_bodies.programme_name(surface):
                 if not affiliated_anywhere(text, surface):
                     out.append(KeepSpan(s.start, end, "public_entity", surface))
                 continue
@@ -288,6 +290,28 @@ class KeepFinder:
                 # "Ofcom's scheme"); one it defines takes the protection of the name it stands for
                 out.append(KeepSpan(s.start, end, "public_entity", surface))
         return out
+
+
+def _other_cases(text: str, keeps: Sequence[KeepSpan]) -> list[KeepSpan]:
+    """A one-word public entity kept in one case is the same entity in another ("PIX" and
+    "pix" in one chat): its other mentions are kept too, unless that form is a surname or
+    someone's employer somewhere in the text."""
+    words = {k.text for k in keeps if k.why == "public_entity" and vocab.WORD.fullmatch(k.text)}
+    if not words:
+        return []
+    taken = Containment([(k.start, k.end) for k in keeps])
+    out: list[KeepSpan] = []
+    judged: dict[str, bool] = {}
+    for word in words:
+        for m in re.finditer(r"(?<!\w)" + re.escape(word) + r"(?!\w)", text, re.IGNORECASE):
+            form = m.group()
+            if form == word or taken.covers(m.start(), m.end()):
+                continue
+            if form not in judged:
+                judged[form] = not (surname_anywhere(text, form) or affiliated_anywhere(text, form))
+            if judged[form]:
+                out.append(KeepSpan(m.start(), m.end(), "public_entity", form))
+    return out
 
 
 def _in_title_case_name(text: str, toks: list[tuple[int, int]], i: int) -> bool:

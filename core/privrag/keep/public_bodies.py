@@ -23,7 +23,7 @@ import re
 from privrag import gazetteer
 from privrag.keep import brands
 
-__all__ = ["national_body", "GOVERNMENT_HEADS", "SCOPE_WORDS", "LOCAL_WORDS"]
+__all__ = ["national_body", "programme_name", "GOVERNMENT_HEADS", "PROGRAMME_HEADS", "SCOPE_WORDS", "LOCAL_WORDS"]
 
 #: head nouns of a government body's name
 GOVERNMENT_HEADS = frozenset(
@@ -37,6 +37,11 @@ SCOPE_WORDS = frozenset({"national", "federal", "parliamentary"})
 LOCAL_WORDS = frozenset(
     "district city county provincial province regional region municipal municipality local borough town "
     "village metropolitan".split()
+)
+#: head nouns of what a body or an employer provides, not of who provides it
+PROGRAMME_HEADS = frozenset(
+    "programme programmes program programs scheme schemes guarantee allowance allowances benefit benefits "
+    "credit pension certificate".split()
 )
 #: words a name joins its parts with
 _JOINERS = frozenset({"of", "and", "for", "the", "on", "&"})
@@ -72,3 +77,27 @@ def national_body(surface: str) -> bool:
         elif low not in dictionary:
             return False  # a coined or family word names a firm
     return head and scope
+
+
+def programme_name(surface: str) -> bool:
+    """Is ``surface`` the name of a programme or a benefit, made of dictionary words only?
+
+    "Employee Assistance Programme", "Universal Credit", "Widow's Bereavement Allowance",
+    "Member Fraud Protection Guarantee": named for what is provided, they are the same
+    programme for everyone who has it. A coined, family or place word ("Riverbend
+    Housing Scheme", "Sami Fund") may name a local or a community's own and fails the test.
+    """
+    words = _TOKEN.findall(surface)
+    if len(words) < 2 or words[-1].lower() not in PROGRAMME_HEADS:
+        return False
+    dictionary = brands.english_words()
+    if not dictionary:
+        return False
+    for w in words:
+        low = re.sub(r"['’]s$", "", w.lower())
+        if low in _JOINERS and w == w.lower():
+            continue
+        if (not w[:1].isupper() or low not in dictionary or low in LOCAL_WORDS
+                or (len(w) > 3 and gazetteer.lookup(w) is not None)):
+            return False
+    return True
