@@ -35,6 +35,7 @@ def _found(text: str) -> set[tuple[str, str]]:
         ("signs of cellulitis on the shin", "cellulitis", "medical_term"),
         ("Paediatric clinic, 21 June 2024.", "Paediatric", "medical_term"),
         ("referred to psychiatry for review", "psychiatry", "medical_term"),
+        ("Otoscopy: clear canals", "Otoscopy", "medical_term"),
     ],
 )
 def test_construction_is_found_with_its_reason(text: str, span: str, why: str) -> None:

@@ -106,7 +106,7 @@ EPONYM = re.compile(
 #: words medicine builds from Greek and Latin roots: a disease, a finding, a test or a
 #: specialty ("paediatric", "psychiatry": a department, not a name)
 MEDICAL_WORD = re.compile(
-    r"(?i)\b[a-z][a-z-]{2,}(?:itis|osis|iasis|aemia|emia|ectomy|otomy|ostomy|oscopy|ometry|"
+    r"(?i)\b[a-z][a-z-]{2,}(?:itis|osis|iasis|aemia|emia|ectomy|otomy|ostomy|scopy|ometry|"
     r"ography|algia|pathy|plasty|megaly|penia|cytosis|uria|oma|omas|ataxia|kinesia|kinesis|thisia|"
     r"plegia|paresis|rrhea|rrhoea|rrhage|ectasis|phagia|phasia|lepsy|trophy|iatric|iatrics|iatry)\b"
 )
