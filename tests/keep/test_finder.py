@@ -309,3 +309,15 @@ def test_another_case_that_is_someones_employer_stays_protected(finder: KeepFind
     text = "Pay by PIX to the shop. My sister works at Pix in Leeds."
     keeps = finder.find(text, [_span(text, "PIX", "ORGANIZATION")])
     assert "Pix" not in {k.text for k in keeps}
+
+
+def test_a_given_name_left_by_a_cut_stays_protected() -> None:
+    text = "Anything else I can help with this afternoon, Summer?"
+    span = _span(text, "this afternoon, Summer", "DATE_TIME")
+    out = apply_keep(text, [span], [KeepSpan(text.index("this"), text.index(","), "relative_time", "this afternoon")])
+    assert [s.text for s in out] == ["Summer"]
+
+
+@pytest.mark.parametrize("text", ["Tuesday morning", "ward round today", "3 May 2021"])
+def test_a_dated_time_is_not_relative(finder: KeepFinder, text: str) -> None:
+    assert not any(k.why == "relative_time" for k in finder.find(text))

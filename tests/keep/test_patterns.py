@@ -36,6 +36,9 @@ def _found(text: str) -> set[tuple[str, str]]:
         ("Paediatric clinic, 21 June 2024.", "Paediatric", "medical_term"),
         ("referred to psychiatry for review", "psychiatry", "medical_term"),
         ("Otoscopy: clear canals", "Otoscopy", "medical_term"),
+        ("early morning waking and low mood", "early morning", "relative_time"),
+        ("hot since this afternoon", "this afternoon", "relative_time"),
+        ("seen again the following day", "the following day", "relative_time"),
     ],
 )
 def test_construction_is_found_with_its_reason(text: str, span: str, why: str) -> None:

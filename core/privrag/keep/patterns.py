@@ -1,5 +1,5 @@
-"""Shapes of meaning that identify no one: durations, frequencies, doses, measurements,
-amounts, legal references and eponymous diseases.
+"""Shapes of meaning that identify no one: durations, relative times, frequencies, doses,
+measurements, amounts, legal references and eponymous diseases.
 
 These are grammatical constructions of English, not lists of examples: a
 number with a unit of time ("for 3 weeks", "two working days", "a three-month
@@ -103,6 +103,18 @@ EPONYM = re.compile(
     rf"(?:\b\d{{4}}\s+)?\b[A-Z][\w-]+(?:[ -][A-Z][\w-]+)?(?:['’]s|s['’]|['’])?\s+{_MED_HEAD}\b"
     r"(?:\s+(?:grade\s+)?(?:[IVX]+|\d+(?:[.,]\d+)?)\b)?"
 )
+#: a time stated relative to the text itself: "this afternoon", "last night", "early morning",
+#: "the following day" — it pins no date unless the text's own date is known, which is protected.
+#: Two words at least: a model's span "today, Summer" cut at "today" would leave the name as an
+#: everyday word, which the cut drops
+RELATIVE_TIME = re.compile(
+    r"(?i)(?<![\w-])(?:"
+    r"(?:today|yesterday|tomorrow)\s+(?:morning|afternoon|evening|night)"
+    r"|(?:this|that|last|next|the\s+same|the\s+following|the\s+next|the\s+previous)\s+"
+    r"(?:morning|afternoon|evening|night|day|week|weekend)"
+    r"|(?:early|late|mid)[ -](?:morning|afternoon|evening)"
+    r")(?![\w-])"
+)
 #: words medicine builds from Greek and Latin roots: a disease, a finding, a test or a
 #: specialty ("paediatric", "psychiatry": a department, not a name)
 MEDICAL_WORD = re.compile(
@@ -114,6 +126,7 @@ MEDICAL_WORD = re.compile(
 #: (compiled pattern, keep reason)
 PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (DURATION, "duration"),
+    (RELATIVE_TIME, "relative_time"),
     (FREQUENCY, "frequency"),
     (DOSE, "dosage"),
     (MEASUREMENT, "measurement"),
