@@ -135,7 +135,21 @@ def test_a_make_and_model_is_a_product(finder: KeepFinder, text: str, products: 
 @pytest.mark.parametrize("text", ["Intern at Volkswagen Poznań since May", "Samsung Kevin 3 wrote",
                                   "refund to your Visa ending 4417 today", "Corporate card (American Express ending 1009)"])
 def test_no_product_without_a_model_or_with_a_name(finder: KeepFinder, text: str) -> None:
-    assert not any(" " in k for k in _kept(finder, text))
+    assert not any(any(c.isdigit() for c in k) or "Kevin" in k or "Poznań" in k for k in _kept(finder, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [("Submitted in SAP Concur on 21/02", "SAP Concur"), ("saved in Google Drive today", "Google Drive"),
+     ("Corporate card (American Express ending 1009)", "American Express")],
+)
+def test_a_brand_and_its_product_word_are_kept_together(finder: KeepFinder, text: str, kept: str) -> None:
+    assert kept in _kept(finder, text)
+
+
+@pytest.mark.parametrize("text", ["Express Logistics shipped it", "Apple Orchardly wrote", "the Tesco Store in Leeds"])
+def test_a_brand_that_begins_another_firms_name_is_not_kept(finder: KeepFinder, text: str) -> None:
+    assert _kept(finder, text) == []
 
 
 def test_a_day_and_month_after_a_brand_is_no_model(finder: KeepFinder) -> None:

@@ -47,9 +47,15 @@ EVERYDAY_ZIPF = 5.0
 #: titles shorter than this (letters and digits) are codes or letters ("C", "F5"), not names
 MIN_CHARS = 3
 
-_SENTENCE_END = frozenset(".!?:;\n\"“(")
+_SENTENCE_END = frozenset(".!?:;\n\"“")
 _LAST_WORD = re.compile(r"[\w'’&-]+$")
-_NEXT_CAPITAL = re.compile(r"[ \t]+[A-Z](?![A-Z\d])")  # a title-case word; "SNCF TGV" is shorthand
+_NEXT_CAPITAL = re.compile(r"[ \t]+([A-Z](?![A-Z\d])[\w-]*)")  # a title-case word; "SNCF TGV" is shorthand
+#: words that make a brand's name another firm's: "Express Logistics", "Apple Holdings"
+_FIRM_WORDS = re.compile(
+    r"(?i)^(?:logistics|holdings|industries|international|enterprises|ventures|capital|media|energy|"
+    r"consulting|technologies|solutions|systems|services|partners|associates|agency|group|company|"
+    r"corporation|foundation|bank|labs?|trading|properties|estates|motors|transport|foods|retail)$"
+)
 #: characters read before a mention to find the word in front of it
 _LOOK_BACK = 80
 
@@ -125,8 +131,14 @@ def brand_mentions(text: str) -> list[tuple[int, int, str]]:
         # "Volkswagen Poznań", "Express Logistics": the brand begins a longer name — a site,
         # a subsidiary or another firm — which may locate a person ("SNCF TGV": capitals
         # after it are a product's shorthand, not a name's next word)
-        if _NEXT_CAPITAL.match(text, e) or (_ordinary(title) and not _apart(text, s, e)):
+        if _ordinary(title) and not _apart(text, s, e):
             continue
+        nxt = _NEXT_CAPITAL.match(text, e)
+        if nxt is not None:
+            # "United Nations Children’s Fund": a possessive opens a longer name
+            if not _product_word(nxt.group(1)) or text.startswith(("'s", "’s"), nxt.end()):
+                continue
+            e = nxt.end()  # the brand and its product: "Microsoft Teams", "SAP Concur"
         out.append((s, e, title))
     return out
 
@@ -169,6 +181,19 @@ def product_mentions(text: str) -> list[tuple[int, int]]:
             if (t := _MODEL_AFTER.match(text, m.end())) is not None:
                 out.append((m.start(), t.end()))
     return sorted(set(out))
+
+
+def _product_word(word: str) -> bool:
+    """A capitalised dictionary word after a brand names one of its products ("Microsoft Teams",
+    "SAP Concur", "Google Drive"); a place ("Volkswagen Poznań"), a person ("Samsung Kevin"),
+    another firm ("Express Logistics"), a local facility or a coined word begins another name."""
+    from privrag.keep.context import FACILITY, person_words
+
+    low = word.lower()
+    dictionary = english_words()
+    known = low in dictionary or (low.endswith("s") and low[:-1] in dictionary)
+    return bool(known and not (_FIRM_WORDS.match(word) or FACILITY.fullmatch(word) or low in person_words()
+                               or gazetteer.lookup(word) is not None))
 
 
 def _apart(text: str, start: int, end: int) -> bool:
