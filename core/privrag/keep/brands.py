@@ -15,9 +15,11 @@ the most used). That makes it a maintained list of names many texts write,
 not a list chosen for our data. A title is used when it is written in its own
 casing (or in capitals: "PIX" for "Pix"), and not when it is also a given name
 or surname ("Jasmine", "Ford", "Julia"): a person must never be kept as a
-brand. A title followed by another capitalised word begins a longer name
-("Volkswagen Poznań": a site; "Express Logistics": another firm), which is not
-kept. A title made of dictionary words ("Circle", "Home Assistant") counts
+brand. A title followed by a capitalised place, name, firm's word or coined
+word begins a longer name ("Volkswagen Poznań": a site; "Express Logistics":
+another firm), which is not kept; followed by a dictionary word, it names one
+of the brand's products and is kept with it ("SAP Concur", "Google Drive").
+A title made of dictionary words ("Circle", "Home Assistant") counts
 only where it stands apart from capitalised words before it too, and not at
 the start of a sentence, where capitals say nothing.
 
