@@ -22,3 +22,24 @@ def test_written_dates_are_found_whole(date: str) -> None:
 @pytest.mark.parametrize("text", ["5/48 of the estate", "co-careldopa 25/100", "in May 2024", "Decree 13/2023"])
 def test_fractions_doses_and_month_years_without_day_are_not(text: str) -> None:
     assert _hits(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("Engineer visit booked for Fri 21 Feb, 8am-1pm, reference", "Fri 21 Feb, 8am-1pm"),
+     ("Trip: Strasbourg to Nice, 2-9 August 2025, flight", "2-9 August 2025"),
+     ("we met on 3 March and again later", "3 March")],
+)
+def test_day_ranges_times_and_dates_without_a_year_are_found(text: str, date: str) -> None:
+    assert _hits(text) == [date]
+
+
+def test_a_day_and_month_in_figures_is_a_date_where_the_text_dates_that_month() -> None:
+    text = "Travel dates: 18-19/02/2025\n19/02  Taxi\n18/02  Train"
+    assert sorted(_hits(text)) == ["18/02", "19/02"]
+    assert _hits("BP 142/88 and 12/04 today, MMSE 22/30") == []
+
+
+@pytest.mark.parametrize("text", ["see section 3 May of the Act", "Article 8 March"])
+def test_a_numbered_section_before_a_month_is_no_date(text: str) -> None:
+    assert _hits(text) == []

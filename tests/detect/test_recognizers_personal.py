@@ -144,3 +144,18 @@ def test_the_owner_of_a_site_or_app_is_an_organisation(text: str, owner: str) ->
 @pytest.mark.parametrize("text", ["see the new website", "the The website", "on the website of the Court"])
 def test_no_site_owner_without_a_capitalised_name(text: str) -> None:
     assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "company"),
+    [("Grace Whitfield\nSenior Data Analyst\nBrightwave Analytics Ltd\n4th Floor", "Brightwave Analytics Ltd"),
+     ("Review 2024\nFeldmann Präzisionstechnik GmbH - Plant Augsburg", "Feldmann Präzisionstechnik GmbH"),
+     ("Contract with Softwarehaus Nowicki sp. z o.o. ends", "Softwarehaus Nowicki sp. z o.o.")],
+)
+def test_a_registered_company_is_named_by_its_legal_form(text: str, company: str) -> None:
+    assert [text[r.start : r.end] for r in employer_recognizer().analyze(text, ["ORGANIZATION"])] == [company]
+
+
+@pytest.mark.parametrize("text", ["The Ltd after a name", "Dear Ltd holders", "a limited company"])
+def test_a_legal_form_needs_a_capitalised_name(text: str) -> None:
+    assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []

@@ -9,10 +9,19 @@ so the union grows the model's span to it:
 
 * "[Tuesday] 15[th] April 2025 [at 10:00]", "Thu, Oct 16, 2025 at 7:05 AM";
 * "April 15th, 2025";
-* a month and a year in CVs and forms, "03/2021" (month 01–12, year 19xx/20xx).
+* a month and a year in CVs and forms, "03/2021" (month 01–12, year 19xx/20xx);
+* a day range ("2-9 August 2025") and a time or a range of hours after the date
+  ("Fri 21 Feb, 8am-1pm");
+* a day and a month without the year ("Fri 21 Feb", "on 3 March") — a month's
+  name makes it a date;
+* a day and a month in figures ("19/02") where the text also writes a full date
+  of that month ("18-19/02/2025"): an expense line or a rota without the year.
+  Alone, "12/04" may be a blood pressure or a score and is not taken.
 """
 
 from __future__ import annotations
+
+import re
 
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule
 
@@ -25,7 +34,20 @@ _MONTH = (
 _WEEKDAY = r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day|sday|nesday|rsday|urday)?\.?,?[ \t]+"
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 _YEAR = r"(?:19|20)\d{2}"
-_TIME = r"(?:,?[ \t]+(?:at[ \t]+)?(?:[01]?\d|2[0-3])[:.][0-5]\d(?:[ \t]?[AaPp]\.?[Mm]\.?)?)?"
+_CLOCK = r"(?:(?:[01]?\d|2[0-3])[:.][0-5]\d(?:[ \t]?[AaPp]\.?[Mm]\.?)?|(?:1[0-2]|0?[1-9])[ \t]?[AaPp]\.?[Mm]\.?)"
+_TIME = rf"(?:,?[ \t]+(?:at[ \t]+|from[ \t]+|between[ \t]+)?{_CLOCK}(?:[ \t]?(?:-|–|to|and)[ \t]?{_CLOCK})?)?"
+#: "2-9 August": the first day of a range
+_DAY_FROM = r"(?:(?:0?[1-9]|[12]\d|3[01])[ \t]?[-–][ \t]?)?"
+
+
+#: a full date in figures, day first: "19/02/2025", "18-19/02/2025", "03.04.2024"
+_FULL_NUMERIC = re.compile(r"(?<![\w/.])(?:[0-3]?\d[-–])?[0-3]?\d[/.](0?[1-9]|1[0-2])[/.](?:19|20)\d{2}(?![\w/])")
+
+
+def _month_dated_elsewhere(text: str, start: int, end: int) -> bool:
+    """"19/02" is a date when the text writes a full date of February too ("18-19/02/2025")."""
+    month = int(text[start:end].split("/")[1])
+    return any(int(m.group(1)) == month for m in _FULL_NUMERIC.finditer(text))
 
 
 def written_date_recognizer() -> ContextPatternRecognizer:
@@ -33,11 +55,16 @@ def written_date_recognizer() -> ContextPatternRecognizer:
     return ContextPatternRecognizer(
         "DATE_TIME",
         [
-            Rule("day_month_year", rf"(?<![\w/])(?:{_WEEKDAY})?{_DAY}[ \t]+(?:of[ \t]+)?{_MONTH},?[ \t]+{_YEAR}\b{_TIME}",
+            Rule("day_month_year", rf"(?<![\w/])(?:{_WEEKDAY})?{_DAY_FROM}{_DAY}[ \t]+(?:of[ \t]+)?{_MONTH},?[ \t]+{_YEAR}\b{_TIME}",
                  0.6, case_sensitive=True),
+            Rule("day_month", rf"(?<![\w/.,-])(?<!\b(?i:section|article|chapter|part|page|paragraph|rule|clause|no)\.?[ \t])"
+                              rf"(?:{_WEEKDAY})?{_DAY_FROM}{_DAY}[ \t]+(?:of[ \t]+)?{_MONTH}(?![\w-])"
+                              rf"(?!,?[ \t]+{_YEAR}){_TIME}", 0.55, case_sensitive=True),
             Rule("month_day_year", rf"(?<![\w/])(?:{_WEEKDAY})?{_MONTH}[ \t]+{_DAY},?[ \t]+{_YEAR}\b{_TIME}",
                  0.6, case_sensitive=True),
             Rule("month_year", rf"(?<![\w/.-])(?:0[1-9]|1[0-2])/{_YEAR}(?![\w/-])", 0.5),
+            Rule("day_month_figures", r"(?<![\w/.:,-])(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])(?![\w/.:,-]|[.,]\d)", 0.5,
+                 in_context=_month_dated_elsewhere),
         ],
         name="privrag_written_date",
     )

@@ -283,6 +283,15 @@ _NOT_EMPLOYER = (r"(?:Christmas|Easter|Weekends?|Night|Home|Sea|Free|Both|You|Th
 _ORG_WORD = r"(?:[A-ZÀ-ÖØ-Þ][\w&'’-]*(?:\.\w[\w&'’-]*)*|[A-Z])"
 
 
+#: legal forms that end a registered company's name
+_LEGAL_FORM = (
+    r"(?:Ltd|Limited|LLC|L\.L\.C\.|Inc|GmbH|AG|SARL|SAS|S\.A\.|plc|PLC|LLP|Pty[ \t]+Ltd|B\.V\.|BV|Oy|SpA|S\.p\.A\.|"
+    r"sp\.[ \t]?z[ \t]?o\.o\.)"
+)
+#: capitalised words that open a sentence or a greeting, not a company's name
+_NOT_COMPANY_WORD = r"(?:The|A|An|And|Of|For|At|In|On|With|By|To|From|Dear|Hi|Hello|Thanks|Regards|Best)"
+
+
 def employer_recognizer() -> ContextPatternRecognizer:
     """Employers: "I work for Socrata", "she worked at Wolters Kluwer", "employed by 48 Factoring Inc".
 
@@ -290,7 +299,11 @@ def employer_recognizer() -> ContextPatternRecognizer:
     ("Socrata", "Xignite") are what spaCy-sm and the shipped GLiNER miss in
     prose. One to four capitalised words (or a number first, "48 Factoring
     Inc") right after the verb; "the", a lowercase word or a line end stops it.
-    Also the owner of a web site or app ("according to the Brightwave website").
+    Also the owner of a web site or app ("according to the Brightwave website"),
+    and a registered company anywhere: one to four capitalised words and a legal
+    form ("Brightwave Analytics Ltd" under a signature, "Feldmann Präzisionstechnik
+    GmbH") — the form says a company is named, and a company in a letter or a
+    record is most often someone's employer or supplier.
     Its label is a guess (the default detector lets a model's label win an
     overlap: "worked for Mr Smith" stays a person).
     """
@@ -299,9 +312,12 @@ def employer_recognizer() -> ContextPatternRecognizer:
     # "according to the Brightwave website": a capitalised name before the site or app it runs
     site = r"(?:website|web[ \t]site|homepage|home[ \t]page|app|blog|newsletter)"
     owned = rf"(?!{_NOT_EMPLOYER}\b){_ORG_WORD}(?:[ \t](?:&[ \t])?{_ORG_WORD}){{0,3}}"
+    word = rf"(?!{_NOT_COMPANY_WORD}\b)[A-Z][\w'’&.-]*"
+    company = rf"{word}(?:[ \t]+(?:&[ \t]+)?{word}){{0,3}}[ \t]+{_LEGAL_FORM}"
     return ContextPatternRecognizer(
         "ORGANIZATION",
         [Rule("employer", rf"(?<=\b(?i:{verb})\s){name}(?<![.'’])", 0.6, case_sensitive=True),
+         Rule("registered", rf"(?<![\w&'’.-]){company}(?![\w-])\.?", 0.6, case_sensitive=True),
          Rule("site_owner", rf"(?<=\b(?i:the)[ \t]){owned}(?<!['’]s)(?=(?:['’]s)?[ \t]+{site}\b)", 0.6, _ends_named,
               case_sensitive=True)],
         name="privrag_employer",
