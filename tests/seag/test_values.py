@@ -141,3 +141,17 @@ def test_two_days_of_the_month_never_share_an_alias():
     shifter = _shifter()
     aliases = {shifter.shift(f"the {d}th", "DATETIME") for d in range(4, 21)}
     assert len(aliases) == 17
+
+
+@pytest.mark.parametrize(
+    ("text", "shifted"),
+    [("Fri 21 Feb", "Sun 26 Feb"), ("on 3rd March", "on 8th March"), ("March 3", "March 8"), ("31 Dec", "5 Jan"),
+     ("19/02", "24/02")],
+)
+def test_a_day_and_month_without_a_year_move_by_the_day_offset(text, shifted):
+    assert _shifter().shift(text, "DATETIME") == shifted
+
+
+def test_a_day_and_month_in_figures_is_not_reported_alone_and_a_lower_case_may_is_no_month():
+    found = [s.text for s in ValueRecognizer().detect("BP 142/88 on 19/02, you may 5 times, seen 21 Feb")]
+    assert found == ["21 Feb"]

@@ -53,7 +53,16 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("numeric", re.compile(r"(?<![\d/.])(?P<a>[0-3]?\d)(?P<s>[/.])(?P<b>[0-3]?\d)(?P=s)(?P<y>[12]\d{3})(?![\d/])")),
     ("my_name", re.compile(rf"(?<!\w)(?P<mon>{_MONTH_ALT})(?P<c>,?)\s+(?P<y>[12]\d{{3}})(?!\d)", re.I)),
     ("year", re.compile(r"(?<![\w/.,-])(?P<y>1[5-9]\d{2}|20\d{2})(?P<s>s?)(?![\w/-]|[.,]\d)")),
+    # a day and a month without the year: "Fri 21 Feb", "on 3rd March", "March 3"
+    # (the month capitalised: "you may 5 times" is no date)
+    ("dm_name", re.compile(rf"(?<![\w/.,-])(?P<d>[0-3]?\d){_ORD}(?:\s+of)?\s+(?-i:(?=[A-Z]))(?P<mon>{_MONTH_ALT})(?!\w)", re.I)),
+    ("md_name", re.compile(rf"(?<!\w)(?-i:(?=[A-Z]))(?P<mon>{_MONTH_ALT})\s+(?P<d>[0-3]?\d){_ORD}(?![\w/.:,-]|[.,]\d)", re.I)),
 ]
+#: a day and a month in figures ("19/02"): shifted inside a span the detector calls a date, never
+#: reported by the recognizer on its own ("142/88" is a blood pressure)
+_DAY_MONTH_FIGURES = re.compile(r"(?<![\w/.:,-])(?P<d>[0-3]?\d)/(?P<m>[01]?\d)(?![\w/.:,-]|[.,]\d)")
+#: the year a date without one is shifted in: a leap year, so "29 Feb" has a day
+_NO_YEAR = 2000
 #: a time of day: "2:14 PM", "10:00", "8am", "1 p.m." — hours and minutes, or an hour with am/pm
 _TIME = re.compile(
     r"(?<![\w:.])(?P<h>[01]?\d|2[0-3])(?::(?P<min>[0-5]\d))?(?P<sp>\s?)(?P<ap>[AaPp]\.?[Mm]\.?)?(?![\w:])"
@@ -219,7 +228,7 @@ class ValueShifter:
         out = text
         taken: list[tuple[int, int]] = []
         edits: list[tuple[int, int, str]] = []
-        for kind, pat in _DATE_PATTERNS:
+        for kind, pat in (*_DATE_PATTERNS, ("dm_numeric", _DAY_MONTH_FIGURES)):
             for m in pat.finditer(out):
                 if any(m.start() < e and s < m.end() for s, e in taken):
                     continue
@@ -261,6 +270,8 @@ class ValueShifter:
                 nd, nm = _pad(g["a" if day_first else "b"], new.day), _pad(g["b" if day_first else "a"], new.month)
                 first, second = (nd, nm) if day_first else (nm, nd)
                 return f"{first}{g['s']}{second}{g['s']}{new.year}"
+            if kind in ("dm_name", "md_name", "dm_numeric"):
+                return self._day_month(kind, m)
             if kind == "iso":
                 new = self._shift_date(int(g["y"]), int(g["m"]), int(g["d"]))
                 return f"{new.year}-{str(new.month).zfill(len(g['m']))}-{str(new.day).zfill(len(g['d']))}"
@@ -279,6 +290,25 @@ class ValueShifter:
             return f"{month} {day}{g['c']} {new.year}"
         except (ValueError, OverflowError):
             return None
+
+    def _day_month(self, kind: str, m: re.Match[str]) -> str | None:
+        """A day and month without a year move by the day offset ("21 Feb" → "26 Feb")."""
+        g = m.groupdict()
+        month = int(g["m"]) if kind == "dm_numeric" else _month_index(g["mon"])
+        if not 1 <= month <= 12:
+            return None
+        new = dt.date(_NO_YEAR, month, int(g["d"])) + dt.timedelta(days=self.params.days)
+        if kind == "dm_numeric":
+            return f"{_pad(g['d'], new.day)}/{_pad(g['m'], new.month)}"
+        whole = m.group(0)
+        tail = whole[m.end("d") - m.start() :]
+        ordm = re.match(r"(st|nd|rd|th)", tail, re.I)
+        day = _pad(g["d"], new.day) + _ordinal_like(ordm.group(0) if ordm else "", new.day)
+        month_txt = _month_name_like(g["mon"], new.month)
+        if kind == "md_name":
+            return f"{month_txt} {day}"
+        of = " of" if re.search(r"\sof\s", whole) else ""
+        return f"{day}{of} {month_txt}"
 
     def _month_only(self, m: re.Match[str]) -> str:
         idx = (_month_index(m.group("mon")) - 1 + self.params.month_shift) % 12 + 1
