@@ -97,6 +97,7 @@ POSITIVE = [
     ("AGE", "Written when he was 78.", "78"),
     ("AGE", "Rose is 88, lives alone since her husband died.", "88"),
     ("AGE", "Dad is 79, came to Bedford in 1961.", "79"),
+    ("AGE", "I am referring Ahmed Hassan, 58, a taxi driver from Birmingham", "58"),
     ("CREDIT_CARD", "my card 4273468222888969924 was charged twice", "4273468222888969924"),
     ("CREDIT_CARD", "card number 4111 1111 1111 1111 expired", "4111 1111 1111 1111"),
     ("CREDIT_CARD", "the Maestro card 503802053770 is blocked", "503802053770"),
@@ -120,6 +121,7 @@ POSITIVE = [
 NEGATIVE = [
     ("AGE", "It is 5. Total is 45, paid."),
     ("AGE", "The fee is 88, payable on entry."),
+    ("AGE", "We visited Leeds, 58, and Paris, 12, on the tour."),
     ("ZIP_CODE", "the CO2 level rose; seen in A1 2BC and mk40 2NR"),
     ("CASE_NUMBER", "her share being equivalent to 5/48 of the estate"),
     ("CASE_NUMBER", "On 12/05/2003 the court met"),

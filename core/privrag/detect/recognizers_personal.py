@@ -113,6 +113,25 @@ _AGE_SUBJECT = rf"(?:I|(?i:{_KIN_WORDS})|\p{{Lu}}\p{{Ll}}+)"
 _SUBJECT_WORD = regex.compile(r"(\p{Lu}\p{Ll}+)\s\S+\s$")
 
 
+_NAME_BEFORE = regex.compile(r"(\p{Lu}[\p{Ll}'’-]+),[ \t]$")
+
+
+def _after_a_name(text: str, start: int, end: int) -> bool:
+    """The word before ", 58," is a given name or a surname ("Ahmed Hassan, 58,"), not a town."""
+    m = _NAME_BEFORE.search(text, max(0, start - 40), start)
+    if m is None:
+        return False
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    return m.group(1).lower() in person_name_words() and not _gazetteer_place(m.group(1))
+
+
+def _gazetteer_place(word: str) -> bool:
+    from privrag import gazetteer
+
+    return gazetteer.lookup(word) is not None
+
+
 def _person_subject(text: str, start: int, end: int) -> bool:
     """The capitalised subject of "X is 88" is a given name ("Rose"), not "It" or "Total"."""
     m = _SUBJECT_WORD.search(text, max(0, start - 40), start)
@@ -148,6 +167,9 @@ def age_recognizer() -> ContextPatternRecognizer:
             Rule("stated", rf"(?<=\b{_AGE_SUBJECT}\s(?:is|was|['’]s)\s){n}"
                            rf"(?=\s*(?:[,.;]\s|\.?$)|\s+(?:now|today|and)\b)", 0.6, case_sensitive=True,
                  in_context=_person_subject),
+            # "I am referring Ahmed Hassan, 58, a taxi driver": a number set off by commas after a name
+            Rule("apposition", rf"(?<=\p{{Lu}}[\p{{Ll}}'’-]+,[ \t]){n}(?=,[ \t])", 0.6, case_sensitive=True,
+                 in_context=_after_a_name),
             # "Written when he was 78." — the number ends the clause
             Rule("when_was", rf"(?<=\bwhen\s(?:he|she|I|they|we|you)\s(?:was|were|turned)\s){n}"
                              rf"(?=\s*(?:[.,!;?)]|$))", 0.6),
