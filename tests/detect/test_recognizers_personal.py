@@ -159,3 +159,18 @@ def test_a_registered_company_is_named_by_its_legal_form(text: str, company: str
 @pytest.mark.parametrize("text", ["The Ltd after a name", "Dear Ltd holders", "a limited company"])
 def test_a_legal_form_needs_a_capitalised_name(text: str) -> None:
     assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "facility"),
+    [("registered at Ithon Valley Surgery since 2019", "Ithon Valley Surgery"),
+     ("seen at Westcroft Health Centre today", "Westcroft Health Centre"),
+     ("Shanghai Caoxi People's Hospital - Department of Neurology", "Shanghai Caoxi People's Hospital")],
+)
+def test_a_named_place_of_care_or_school_is_found(text: str, facility: str) -> None:
+    assert facility in [text[r.start : r.end] for r in employer_recognizer().analyze(text, ["ORGANIZATION"])]
+
+
+@pytest.mark.parametrize("text", ["taken to the General Hospital", "a Community Health Centre nearby", "Dental Practice"])
+def test_a_facility_named_only_by_its_kind_is_no_place(text: str) -> None:
+    assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []

@@ -310,6 +310,27 @@ _LEGAL_FORM = (
     r"(?:Ltd|Limited|LLC|L\.L\.C\.|Inc|GmbH|AG|SARL|SAS|S\.A\.|plc|PLC|LLP|Pty[ \t]+Ltd|B\.V\.|BV|Oy|SpA|S\.p\.A\.|"
     r"sp\.[ \t]?z[ \t]?o\.o\.)"
 )
+#: heads of the names of places of care and schools
+_FACILITY_HEAD = (
+    r"(?:Hospital|Clinic|Surgery|Practice|Health[ \t]+Centre|Medical[ \t]+Centre|Health[ \t]+Center|"
+    r"Medical[ \t]+Center|Infirmary|Hospice|Pharmacy|School|Academy|College|Elementary|Kindergarten|Nursery|"
+    r"Care[ \t]+Home|Nursing[ \t]+Home)"
+)
+_FACILITY_WORD = r"\p{Lu}[\p{L}'’.-]*"
+#: words that name a kind of facility, not one facility ("General Hospital", "Community Health Centre")
+_GENERIC_FACILITY_WORDS = frozenset(
+    "medical health general primary care community mental dental family children's children’s university "
+    "teaching royal nhs private public local district regional national state city county day main new old "
+    "the a an our your his her their my".split()
+)
+
+
+def _named_facility(match: str) -> bool:
+    words = match.split()
+    head = 2 if words[-1] in ("Centre", "Center", "Home") else 1
+    return any(w.lower() not in _GENERIC_FACILITY_WORDS for w in words[:-head])
+
+
 #: capitalised words that open a sentence or a greeting, not a company's name
 _NOT_COMPANY_WORD = r"(?:The|A|An|And|Of|For|At|In|On|With|By|To|From|Dear|Hi|Hello|Thanks|Regards|Best)"
 
@@ -326,6 +347,11 @@ def employer_recognizer() -> ContextPatternRecognizer:
     form ("Brightwave Analytics Ltd" under a signature, "Feldmann Präzisionstechnik
     GmbH") — the form says a company is named, and a company in a letter or a
     record is most often someone's employer or supplier.
+    A named facility too: capitalised words and the head of a practice, a
+    hospital or a school ("Ithon Valley Surgery", "Westcroft Health Centre") —
+    where a patient is registered or a child goes to school locates them; a
+    name made only of generic words ("General Hospital", "Community Health
+    Centre") names no one place.
     Its label is a guess (the default detector lets a model's label win an
     overlap: "worked for Mr Smith" stays a person).
     """
@@ -340,6 +366,8 @@ def employer_recognizer() -> ContextPatternRecognizer:
         "ORGANIZATION",
         [Rule("employer", rf"(?<=\b(?i:{verb})\s){name}(?<![.'’])", 0.6, case_sensitive=True),
          Rule("registered", rf"(?<![\w&'’.-]){company}(?![\w-])\.?", 0.6, case_sensitive=True),
+         Rule("facility", rf"(?<![\w'’-])(?:{_FACILITY_WORD}[ \t]+){{1,4}}{_FACILITY_HEAD}(?![\w-])", 0.55,
+              validator=_named_facility, case_sensitive=True),
          Rule("site_owner", rf"(?<=\b(?i:the)[ \t]){owned}(?<!['’]s)(?=(?:['’]s)?[ \t]+{site}\b)", 0.6, _ends_named,
               case_sensitive=True)],
         name="privrag_employer",
