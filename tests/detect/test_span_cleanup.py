@@ -107,3 +107,23 @@ def test_repaired_parts_stay_inside_the_span_and_never_overlap(body, label):
         assert span.start <= part.start < part.end <= span.end
         assert part.text == text[part.start : part.end]
     assert all(a.end <= b.start for a, b in zip(out, out[1:], strict=False))
+
+
+@pytest.mark.parametrize(
+    ("text", "surname", "expected"),
+    [("care package agreed.\n\nD. Pritchard", "Pritchard", "D. Pritchard"),
+     ("Approved by J. R. Smith today", "Smith", "J. R. Smith"),
+     ("seen in Room 4. Pritchard said", "Pritchard", "Pritchard"), ("Dr. Pritchard", "Pritchard", "Pritchard")],
+)
+def test_initials_before_a_surname_belong_to_the_name(text: str, surname: str, expected: str) -> None:
+    i = text.index(surname)
+    span = DetectedEntity(i, i + len(surname), "PERSON", surname, 0.9, "SpacyRecognizer")
+    assert [s.text for s in clean_name_spans([span], text)] == [expected]
+
+
+def test_a_propagated_surname_takes_its_initial_too() -> None:
+    from privrag.detect.name_propagation import propagate_names
+
+    text = "Katarzyna Nowak joined in May. Signed: K. Nowak"
+    span = DetectedEntity(0, 15, "PERSON", "Katarzyna Nowak", 0.9, "SpacyRecognizer")
+    assert "K. Nowak" in [s.text for s in propagate_names(text, [span])]

@@ -24,6 +24,7 @@ import bisect
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
+from privrag.detect.span_cleanup import PERSON_LABELS, with_initials
 from privrag.types import DetectedEntity
 
 __all__ = ["PROPAGATED_SOURCE", "propagate_names", "name_forms"]
@@ -105,7 +106,8 @@ def propagate_names(text: str, spans: Sequence[DetectedEntity]) -> list[Detected
         exact = word in forms
         if not exact and not (word.islower() and _lowercase_ok(text, a, word.lower())):
             continue  # "WILL" in a heading, "Will" at a sentence start for a lowercase "will"
-        extra.append(DetectedEntity(a, b, src.label, word, src.score * 0.9, PROPAGATED_SOURCE))
+        found = DetectedEntity(a, b, src.label, word, src.score * 0.9, PROPAGATED_SOURCE)
+        extra.append(with_initials(found, text) if src.label in PERSON_LABELS else found)
     return sorted([*spans, *extra])
 
 

@@ -30,7 +30,10 @@ from collections.abc import Iterable
 
 from privrag.types import DetectedEntity
 
-__all__ = ["NAME_LABELS", "LINE_SPLIT_SOURCES", "clean_name_spans", "split_name_span", "split_at_lines"]
+__all__ = [
+    "NAME_LABELS", "LINE_SPLIT_SOURCES", "PERSON_LABELS", "clean_name_spans", "split_name_span", "split_at_lines",
+    "with_initials",
+]
 
 #: labels whose spans are repaired (spaCy, Presidio and GLiNER spellings)
 NAME_LABELS: frozenset[str] = frozenset(
@@ -76,13 +79,28 @@ def clean_name_spans(spans: Iterable[DetectedEntity], text: str) -> list[Detecte
     """Repair every name-like span of ``spans``; a model's other spans are cut at line breaks."""
     out: list[DetectedEntity] = []
     for s in spans:
-        if s.label in NAME_LABELS:
+        if s.label in PERSON_LABELS:
+            out.extend(with_initials(p, text) for p in split_name_span(s, text))
+        elif s.label in NAME_LABELS:
             out.extend(split_name_span(s, text))
         elif s.source in LINE_SPLIT_SOURCES:
             out.extend(split_at_lines(s, text))
         else:
             out.append(s)
     return out
+
+
+#: initials right before a surname: "D. Pritchard", "K. Nowak", "J. R. Smith"
+_INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.[ \t]?){1,3}$")
+
+
+def with_initials(span: DetectedEntity, text: str) -> DetectedEntity:
+    """A person's span grown over the initials a model left before it ("D." of "D. Pritchard"):
+    an initial and a surname name one person where the surname alone may name a family."""
+    m = _INITIALS_BEFORE.search(text, max(0, span.start - 9), span.start)
+    if m is None or not span.text[:1].isupper():
+        return span
+    return DetectedEntity(m.start(), span.end, span.label, text[m.start() : span.end], span.score, span.source)
 
 
 def split_at_lines(span: DetectedEntity, text: str) -> list[DetectedEntity]:
