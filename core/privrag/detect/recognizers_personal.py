@@ -167,6 +167,10 @@ def age_recognizer() -> ContextPatternRecognizer:
             Rule("stated", rf"(?<=\b{_AGE_SUBJECT}\s(?:is|was|['’]s)\s){n}"
                            rf"(?=\s*(?:[,.;]\s|\.?$)|\s+(?:now|today|and)\b)", 0.6, case_sensitive=True,
                  in_context=_person_subject),
+            # "DOB: 02/11/1994 (29)": the age in brackets after a date of birth
+            Rule("after_birth_date", rf"(?<=\b(?i:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{{0,2}}:?\s{{0,3}}"
+                                     rf"(?:\d{{1,2}}[./-]\d{{1,2}}[./-]\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}}|"
+                                     rf"\d{{1,2}}\s\p{{L}}{{3,9}}\.?\s\d{{4}})\s{{0,2}}\(\s?){n}(?=\s?(?:y|yrs?|years?)?\))", 0.7),
             # "I am referring Ahmed Hassan, 58, a taxi driver": a number set off by commas after a name
             Rule("apposition", rf"(?<=\p{{Lu}}[\p{{Ll}}'’-]+,[ \t]){n}(?=,[ \t])", 0.6, case_sensitive=True,
                  in_context=_after_a_name),
