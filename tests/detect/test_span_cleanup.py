@@ -127,3 +127,4 @@ def test_a_propagated_surname_takes_its_initial_too() -> None:
     text = "Katarzyna Nowak joined in May. Signed: K. Nowak"
     span = DetectedEntity(0, 15, "PERSON", "Katarzyna Nowak", 0.9, "SpacyRecognizer")
     assert "K. Nowak" in [s.text for s in propagate_names(text, [span])]
+

