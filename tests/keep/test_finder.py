@@ -194,6 +194,7 @@ def test_a_common_acronym_is_public_a_rare_one_is_not() -> None:
         ("On Sunday we returned to ESPOO by helicopter.", "ESPOO", False),  # five capitals: a word in capitals
         ("Aire Valley Early Intervention Team referral. AVEIT will call.", "AVEIT", False),
         ("Plan agreed by QX at the review.", "QX", False),  # two capitals may be initials
+        ("red painful eye - 999 or A&E same day", "A&E", True),
         ("Eircode H53 on the form.", "H53", False),  # a code, not an acronym
         ("She works at QZXR in Leeds.", "QZXR", False),  # an employer
     ],

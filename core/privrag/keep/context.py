@@ -182,7 +182,7 @@ _NAME_JOINERS = frozenset("of and for the on in at de la le les des du d et di d
 _DEFINITION = r"\(\s*[\"“‘']?(?:the\s+)?{}[\"”’']?\s*\)"
 
 
-def acronym_defined(text: str, acronym: str) -> bool:
+def acronym_defined(text: str, acronym: str, *, initials: bool = True) -> bool:
     """Does the text spell the acronym out, so it stands for a name written there?
 
     "the regional health insurance fund (“the CRAM”)", "Aire Valley Early
@@ -194,7 +194,7 @@ def acronym_defined(text: str, acronym: str) -> bool:
     if re.search(_DEFINITION.format(re.escape(acronym)), text):
         return True
     letters = [c for c in acronym if c.isalpha()]
-    if len(letters) < 2:
+    if len(letters) < 2 or not initials:  # "A&E" spells its own letters out as words
         return False
     words = re.findall(r"[^\W\d_][\w'’-]*", text)
     first = letters[0]

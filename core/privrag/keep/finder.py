@@ -94,6 +94,8 @@ _BODY_MISLABELS = frozenset({"NRP", "NORP", "LOC", "LOCATION", "GPE", "FAC"})
 _TRAILING_LOWER = re.compile(r"(?:[\s,;:.]+[a-z][\w'’-]*)+[\s,;:.]*$")
 #: Zipf frequency from which a lower-case word after an organisation is plain English
 _DESCRIPTIVE_ZIPF = 3.0
+#: an acronym written around an ampersand ("A&E", "AT&T")
+_AMP_ACRONYM = re.compile(r"[A-Z]{1,3}&[A-Z]{1,3}")
 #: letters of the shortest acronym kept without a frequency: two capitals may be a person's initials ("seen by JT");
 #: from ``MIN_LETTERS`` capitals on, a word in capitals may be a town or a name ("returned to ESPOO")
 _MIN_UNDEFINED_ACRONYM = 3
@@ -282,6 +284,10 @@ class KeepFinder:
                 continue
             after = " ".join(text[end : end + 40].split()[:2])
             if FACILITY.search(surface) or FACILITY.match(after) or affiliated_anywhere(text, surface):
+                continue
+            if _AMP_ACRONYM.fullmatch(surface):  # "A&E", "P&O", "M&S": letters around an ampersand
+                if not acronym_defined(text, surface, initials=False):
+                    out.append(KeepSpan(s.start, end, "public_entity", surface))
                 continue
             names = [w for w in vocab.words(surface) if w.lower() not in _GENERIC_ORG]
             # one distinctive name ("Visa", "NHS", "Microsoft Teams"): several common words
