@@ -138,17 +138,13 @@ def test_no_product_without_a_model_or_with_a_name(finder: KeepFinder, text: str
     assert not any(any(c.isdigit() for c in k) or "Kevin" in k or "Poznań" in k for k in _kept(finder, text))
 
 
-@pytest.mark.parametrize(
-    ("text", "kept"),
-    [("Submitted in SAP Concur on 21/02", "SAP Concur"), ("saved in Google Drive today", "Google Drive"),
-     ("Corporate card (American Express ending 1009)", "American Express")],
-)
-def test_a_brand_and_its_product_word_are_kept_together(finder: KeepFinder, text: str, kept: str) -> None:
-    assert kept in _kept(finder, text)
+def test_a_brand_in_brackets_is_kept(finder: KeepFinder) -> None:
+    assert "American Express" in _kept(finder, "Corporate card (American Express ending 1009)")
 
 
-@pytest.mark.parametrize("text", ["Express Logistics shipped it", "Apple Orchardly wrote", "the Tesco Store in Leeds"])
-def test_a_brand_that_begins_another_firms_name_is_not_kept(finder: KeepFinder, text: str) -> None:
+@pytest.mark.parametrize("text", ["Express Logistics shipped it", "Apple Orchardly wrote", "The Garmin Orchestra was founded",
+                                  "from Rapid Cycle Solutions"])
+def test_a_brand_that_begins_a_longer_name_is_not_kept(finder: KeepFinder, text: str) -> None:
     assert _kept(finder, text) == []
 
 

@@ -15,11 +15,9 @@ the most used). That makes it a maintained list of names many texts write,
 not a list chosen for our data. A title is used when it is written in its own
 casing (or in capitals: "PIX" for "Pix"), and not when it is also a given name
 or surname ("Jasmine", "Ford", "Julia"): a person must never be kept as a
-brand. A title followed by a capitalised place, name, firm's word or coined
-word begins a longer name ("Volkswagen Poznań": a site; "Express Logistics":
-another firm), which is not kept; followed by a dictionary word, it names one
-of the brand's products and is kept with it ("SAP Concur", "Google Drive").
-A title made of dictionary words ("Circle", "Home Assistant") counts
+brand. A title followed by another capitalised word begins a longer name
+("Volkswagen Poznań": a site; "Express Logistics": another firm; "Garmin
+Orchestra"), which is not kept. A title made of dictionary words ("Circle", "Home Assistant") counts
 only where it stands apart from capitalised words before it too, and not at
 the start of a sentence, where capitals say nothing.
 
@@ -52,12 +50,6 @@ MIN_CHARS = 3
 _SENTENCE_END = frozenset(".!?:;\n\"“")
 _LAST_WORD = re.compile(r"[\w'’&-]+$")
 _NEXT_CAPITAL = re.compile(r"[ \t]+([A-Z](?![A-Z\d])[\w-]*)")  # a title-case word; "SNCF TGV" is shorthand
-#: words that make a brand's name another firm's: "Express Logistics", "Apple Holdings"
-_FIRM_WORDS = re.compile(
-    r"(?i)^(?:logistics|holdings|industries|international|enterprises|ventures|capital|media|energy|"
-    r"consulting|technologies|solutions|systems|services|partners|associates|agency|group|company|"
-    r"corporation|foundation|bank|labs?|trading|properties|estates|motors|transport|foods|retail)$"
-)
 #: characters read before a mention to find the word in front of it
 _LOOK_BACK = 80
 
@@ -135,12 +127,8 @@ def brand_mentions(text: str) -> list[tuple[int, int, str]]:
         # after it are a product's shorthand, not a name's next word)
         if _ordinary(title) and not _apart(text, s, e):
             continue
-        nxt = _NEXT_CAPITAL.match(text, e)
-        if nxt is not None:
-            # "United Nations Children’s Fund": a possessive opens a longer name
-            if not _product_word(nxt.group(1)) or text.startswith(("'s", "’s"), nxt.end()):
-                continue
-            e = nxt.end()  # the brand and its product: "Microsoft Teams", "SAP Concur"
+        if _NEXT_CAPITAL.match(text, e):
+            continue
         out.append((s, e, title))
     return out
 
@@ -183,19 +171,6 @@ def product_mentions(text: str) -> list[tuple[int, int]]:
             if (t := _MODEL_AFTER.match(text, m.end())) is not None:
                 out.append((m.start(), t.end()))
     return sorted(set(out))
-
-
-def _product_word(word: str) -> bool:
-    """A capitalised dictionary word after a brand names one of its products ("Microsoft Teams",
-    "SAP Concur", "Google Drive"); a place ("Volkswagen Poznań"), a person ("Samsung Kevin"),
-    another firm ("Express Logistics"), a local facility or a coined word begins another name."""
-    from privrag.keep.context import FACILITY, person_words
-
-    low = word.lower()
-    dictionary = english_words()
-    known = low in dictionary or (low.endswith("s") and low[:-1] in dictionary)
-    return bool(known and not (_FIRM_WORDS.match(word) or FACILITY.fullmatch(word) or low in person_words()
-                               or gazetteer.lookup(word) is not None))
 
 
 def _apart(text: str, start: int, end: int) -> bool:
