@@ -57,7 +57,7 @@ def written_date_recognizer() -> ContextPatternRecognizer:
         [
             Rule("day_month_year", rf"(?<![\w/])(?:{_WEEKDAY})?{_DAY_FROM}{_DAY}[ \t]+(?:of[ \t]+)?{_MONTH},?[ \t]+{_YEAR}\b{_TIME}",
                  0.6, case_sensitive=True),
-            Rule("day_month", rf"(?<![\w/.,-])(?<!\b(?i:section|article|chapter|part|page|paragraph|rule|clause|no)\.?[ \t])"
+            Rule("day_month", rf"(?=[\dA-Z])(?<![\w/.,-])(?<!\b(?i:section|article|chapter|part|page|paragraph|rule|clause|no)\.?[ \t])"
                               rf"(?:{_WEEKDAY})?{_DAY_FROM}{_DAY}[ \t]+(?:of[ \t]+)?{_MONTH}(?![\w-])"
                               rf"(?!,?[ \t]+{_YEAR}){_TIME}", 0.55, case_sensitive=True),
             Rule("month_day_year", rf"(?<![\w/])(?:{_WEEKDAY})?{_MONTH}[ \t]+{_DAY},?[ \t]+{_YEAR}\b{_TIME}",

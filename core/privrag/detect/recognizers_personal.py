@@ -157,25 +157,25 @@ def age_recognizer() -> ContextPatternRecognizer:
             Rule("years_old", rf"(?<![\w.,/-]){n}(?=[\s-]+(?:years?|yrs?)[\s-]+old\b|[\s-]+(?:y/o|yo)\b)", 0.7),
             # "57yo", "57y/o": one word; a span never splits a word, so the unit goes with the number
             Rule("years_old_fused", rf"(?<![\w.,/-]){n}(?:y/o|yo)\b", 0.7),
-            Rule("aged", rf"(?<=\b(?:aged|age|ages|age\s+of|age:)\s{{1,2}}){n}(?![\w/-]|[.,]\d)", 0.7),
+            Rule("aged", rf"(?=\d)(?<=\b(?:aged|age|ages|age\s+of|age:)\s{{1,2}}){n}(?![\w/-]|[.,]\d)", 0.7),
             # "I just turned 54", "I'll turn 52." — only where the number ends the clause or
             # a time word follows ("turned 90 degrees", "turn 5 pages" are not ages)
-            Rule("turned", rf"(?<=\b(?:turn|turns|turned|turning)\s){n}"
+            Rule("turned", rf"(?=\d)(?<=\b(?:turn|turns|turned|turning)\s){n}"
                            rf"(?=\s*(?:[.,!;?)]|$)|\s+(?:today|tomorrow|this|next|last|on|in)\b)", 0.6),
             # "Rose is 88, lives alone", "Dad is 79, came to Bedford": a person, "is", a number that
             # ends the clause — how a letter states an age ("the fee is 88" has no person before it)
-            Rule("stated", rf"(?<=\b{_AGE_SUBJECT}\s(?:is|was|['’]s)\s){n}"
+            Rule("stated", rf"(?=\d)(?<=\b{_AGE_SUBJECT}\s(?:is|was|['’]s)\s){n}"
                            rf"(?=\s*(?:[,.;]\s|\.?$)|\s+(?:now|today|and)\b)", 0.6, case_sensitive=True,
                  in_context=_person_subject),
             # "DOB: 02/11/1994 (29)": the age in brackets after a date of birth
-            Rule("after_birth_date", rf"(?<=\b(?i:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{{0,2}}:?\s{{0,3}}"
+            Rule("after_birth_date", rf"(?=\d)(?<=\b(?i:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{{0,2}}:?\s{{0,3}}"
                                      rf"(?:\d{{1,2}}[./-]\d{{1,2}}[./-]\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}}|"
                                      rf"\d{{1,2}}\s\p{{L}}{{3,9}}\.?\s\d{{4}})\s{{0,2}}\(\s?){n}(?=\s?(?:y|yrs?|years?)?\))", 0.7),
             # "I am referring Ahmed Hassan, 58, a taxi driver": a number set off by commas after a name
-            Rule("apposition", rf"(?<=\p{{Lu}}[\p{{Ll}}'’-]+,[ \t]){n}(?=,[ \t])", 0.6, case_sensitive=True,
+            Rule("apposition", rf"(?=\d)(?<=\p{{Lu}}[\p{{Ll}}'’-]+,[ \t]){n}(?=,[ \t])", 0.6, case_sensitive=True,
                  in_context=_after_a_name),
             # "Written when he was 78." — the number ends the clause
-            Rule("when_was", rf"(?<=\bwhen\s(?:he|she|I|they|we|you)\s(?:was|were|turned)\s){n}"
+            Rule("when_was", rf"(?=\d)(?<=\bwhen\s(?:he|she|I|they|we|you)\s(?:was|were|turned)\s){n}"
                              rf"(?=\s*(?:[.,!;?)]|$))", 0.6),
         ],
         context=["old", "age", "aged", "born", "patient", "man", "woman", "boy", "girl", "child"],
@@ -256,7 +256,7 @@ def postcode_recognizer() -> ContextPatternRecognizer:
             Rule("after_place", rf"(?=\d)(?<={place}){not_after}(?<![\w-]){code5}{end}", 0.55, case_sensitive=True),
             # a whole UK postcode needs no cue: a real area, a district, then the inward code, whose
             # last letters never include C I K M O V ("MK40 2NR", "bs4 4ab" in a chat)
-            Rule("uk_full", rf"(?<![\w-])(?i:{_UK_AREAS})\d[A-Za-z\d]?\s?\d(?i:[ABD-HJLNP-UW-Z]{{2}}){end}", 0.6,
+            Rule("uk_full", rf"(?<![\w-])(?=[A-Za-z]{{1,2}}\d)(?i:{_UK_AREAS})\d[A-Za-z\d]?\s?\d(?i:[ABD-HJLNP-UW-Z]{{2}}){end}", 0.6,
                  case_sensitive=True, validator=_one_case),
         ],
         context=["zip", "postcode", "postal", "address", "street", "lives", "live", "located", "city"],
