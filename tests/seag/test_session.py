@@ -87,3 +87,36 @@ def test_conversation_store_keeps_aliases_across_turns():
     assert second.table.mapping["John Jordan"] == first.table.mapping["John Jordan"]
     assert "Ankara" in second.table.mapping
     assert other.table.mapping["John Jordan"] != first.table.mapping["John Jordan"]
+
+
+class _KeepingDetector(GazetteerDetector):
+    """A fake that also reports keep spans, as the default detector does."""
+
+    def __init__(self, entries, keep_terms):
+        super().__init__(entries)
+        self.keep_terms = keep_terms
+
+    def detect_with_keep_batch(self, texts):
+        from privrag.keep import KeepSpan
+
+        out = []
+        for t in texts:
+            keeps = [KeepSpan(t.index(k), t.index(k) + len(k), "procedure", k) for k in self.keep_terms if k in t]
+            out.append((self._detect(t), keeps))
+        return out
+
+
+def test_a_keep_term_is_not_rewritten_by_a_row_for_another_mention_of_its_word():
+    text = "Antenatal Booking Visit for Sinead Walsh. Plan: routine Antenatal anti-D at 28 weeks."
+    det = _KeepingDetector([("Antenatal Booking Visit", "PERSON"), ("Sinead Walsh", "PERSON")],
+                           ["routine Antenatal anti-D"])
+    req = SEAG(det, seed=3).prepare([text])
+    sent = req.aliased[0]
+    assert "routine Antenatal anti-D" in sent and "Sinead" not in sent and "Booking Visit" not in sent
+    assert req.alias(text) == sent and req.restore(sent) == text
+
+
+def test_a_keep_span_that_a_detected_span_touches_is_still_aliased():
+    text = "Call 07700 900123 for the routine clinic."
+    det = _KeepingDetector([("07700 900123", "PHONE_NUMBER")], ["07700 900123 for the routine"])
+    assert "07700" not in SEAG(det, seed=1).prepare([text]).aliased[0]

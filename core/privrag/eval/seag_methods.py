@@ -58,7 +58,7 @@ class SeagMethod:
         t0 = time.perf_counter()
         req = self.seag.prepare(list(texts), seed=seed)
         ms = (time.perf_counter() - t0) * 1e3
-        spans = [[(s.start, s.end) for s in req.table.alias_spans(t)] for t in texts]
+        spans = [[(s.start, s.end) for s in req.alias_spans(t)] for t in texts]
         table = [{"original": e.original, "alias": e.alias, "type": e.label} for e in req.table.entries]
         return Prepared(req.aliased, req.restore, spans, table, ms)
 

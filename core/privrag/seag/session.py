@@ -55,9 +55,15 @@ class SEAGRequest:
     generator: str = "faker"
     #: terms left as written because the answer needs them, per reason (:mod:`privrag.keep`)
     kept: dict[str, int] = field(default_factory=dict)
+    #: per analysed text, the keep spans no detected span touches: the table does not rewrite inside them
+    keep_ranges: dict[str, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
 
     def alias(self, text: str) -> str:
-        return self.table.alias(text)
+        return self.table.alias_outside(text, self.keep_ranges.get(text, ()))
+
+    def alias_spans(self, text: str) -> list[Any]:
+        """Where :meth:`alias` replaces an original in ``text`` (for evaluation)."""
+        return self.table.alias_spans(text, self.keep_ranges.get(text, ()))
 
     def alias_value(self, value: Any) -> Any:
         return self.table.alias_value(value)
@@ -151,6 +157,13 @@ class SEAG:
 
     def _detect(self, texts: Sequence[str]) -> tuple[list[list[DetectedEntity]], dict[str, int]]:
         """:meth:`detect`, and the detector's keep spans counted by reason."""
+        found, kept, _ = self._detect_keeping(texts)
+        return found, kept
+
+    def _detect_keeping(
+        self, texts: Sequence[str]
+    ) -> tuple[list[list[DetectedEntity]], dict[str, int], list[list[tuple[int, int]]]]:
+        """:meth:`_detect`, and per text the keep spans that no span to alias touches."""
         from privrag.keep import detect_with_keep, drop_kept_values
 
         texts = list(texts)
@@ -166,7 +179,9 @@ class SEAG:
         if self.config.uncovered_scripts == "alias":
             found = [spans + _uncovered_spans(t, spans, self.config.covered_scripts)
                      for t, spans in zip(texts, found, strict=True)]
-        return found, dict(Counter(k.why for _, keeps in pairs for k in keeps))
+        ranges = [[(k.start, k.end) for k in keeps if not any(s.start < k.end and k.start < s.end for s in spans)]
+                  for spans, (_, keeps) in zip(found, pairs, strict=True)]
+        return found, dict(Counter(k.why for _, keeps in pairs for k in keeps)), ranges
 
     # -- requests ----------------------------------------------------------------
     def prepare(
@@ -190,7 +205,7 @@ class SEAG:
         table: AliasTable | None = None
         try:
             t0 = time.perf_counter()
-            spans, kept = self._detect(texts)
+            spans, kept, ranges = self._detect_keeping(texts)
             t1 = time.perf_counter()
             seed = self.seed if seed is None else seed
             if conversation_id is not None and self.store is not None:
@@ -201,7 +216,7 @@ class SEAG:
             else:
                 table = self.builder.build(texts, spans, seed=seed)
             t2 = time.perf_counter()
-            aliased = [table.alias(t) for t in texts]
+            aliased = [table.alias_outside(t, r) for t, r in zip(texts, ranges, strict=True)]
             t3 = time.perf_counter()
         except Exception as exc:  # fail closed: nothing sent, nothing kept
             if table is not None:
@@ -210,7 +225,8 @@ class SEAG:
                 raise
             raise PrivacyError(f"SEAG request failed ({type(exc).__name__}); nothing is sent") from exc
         timings = {"detect": (t1 - t0) * 1e3, "table": (t2 - t1) * 1e3, "alias": (t3 - t2) * 1e3}
-        return SEAGRequest(table, aliased, timings, self.generator_name, kept)
+        keep_ranges = {t: r for t, r in zip(texts, ranges, strict=True) if r}
+        return SEAGRequest(table, aliased, timings, self.generator_name, kept, keep_ranges)
 
     async def aprepare(
         self, texts: Sequence[str], *, seed: int | None = None, conversation_id: str | None = None

@@ -192,10 +192,28 @@ class AliasTable:
             self._alias_cache.clear()
         self._alias_cache[text] = aliased
 
-    def alias_spans(self, text: str) -> list[AliasedSpan]:
-        """Offsets in ``text`` that :meth:`alias` replaces (for evaluation)."""
+    def alias_spans(self, text: str, keep: Sequence[tuple[int, int]] = ()) -> list[AliasedSpan]:
+        """Offsets in ``text`` that :meth:`alias` (or :meth:`alias_outside` with ``keep``) replaces."""
         fwd = self._compiled()[0]
-        return [AliasedSpan(s, e, text[s:e], r) for s, e, r in fwd.finditer(text)]
+        return [AliasedSpan(s, e, text[s:e], r) for s, e, r in fwd.finditer(text)
+                if not any(a <= s and e <= b for a, b in keep)]
+
+    def alias_outside(self, text: str, keep: Sequence[tuple[int, int]]) -> str:
+        """:meth:`alias`, except for matches wholly inside ``keep``: a term the answer needs
+        ("routine antenatal anti-D") is not rewritten because a row for another mention of
+        its word ("Antenatal" of a heading read as a name) replaces that word everywhere."""
+        if not keep:
+            return self.alias(text)
+        try:
+            out, pos = [], 0
+            for span in self.alias_spans(text, keep):
+                out.append(text[pos : span.start])
+                out.append(span.alias)
+                pos = span.end
+            out.append(text[pos:])
+        except Exception as exc:  # fail closed, the text is not sent
+            raise PrivacyError(f"aliasing failed ({type(exc).__name__})") from exc
+        return "".join(out)
 
     def restore(self, text: str) -> str:
         """Aliases in a generated text → originals (case-tolerant, longest first)."""
