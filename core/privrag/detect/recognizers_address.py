@@ -63,7 +63,7 @@ _STREET_NUMBER_LAST = regex.compile(r"^\p{L}[\p{L}\p{M}'’.\- ]{2,40}\s\d{1,5}[
 #: the value of an address field: "Address: Ty Coch, 7 Heol y Bryn, Llandrindod Wells LD1 6BT" — up
 #: to the end of the line or the next field after a gap ("…  Mobile: 087…"); not an e-mail or IP address
 _ADDRESS_FIELD = regex.compile(
-    r"(?i)(?<![\w-])(?<!(?:e-?mail|ip|web|mac|ip)\s{1,3})"
+    r"(?i)(?<![\w-])(?<!(?:e-?mail|ip|web|mac)\s{1,3})"
     r"(?:(?:home|postal|mailing|current|permanent|residential|billing|delivery|shipping|patient)\s+)?"
     r"address\s*:[ \t]*(?P<value>[^\n]+?)[ \t.]*(?=\n|$|[ \t]{2,}|\t)"
 )

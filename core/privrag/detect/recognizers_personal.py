@@ -17,6 +17,7 @@ from typing import Any
 
 import regex
 
+from privrag import gazetteer
 from privrag.amounts import priced
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
 from privrag.reference_numbers import REFERENCE_PREFIXES
@@ -103,16 +104,16 @@ def card_number_recognizer() -> ContextPatternRecognizer:
     )
 
 
-#: who an age is stated of: a pronoun, a relative, or a capitalised word that must be a given name
+#: relatives and pronouns an age is stated of ("Dad is 79")
 _KIN_WORDS = (
     r"he|she|dad|mum|mom|father|mother|son|daughter|husband|wife|partner|brother|sister|"
     r"grandson|granddaughter|grandmother|grandfather|gran|nan|grandma|grandpa|patient"
 )
 _KIN = regex.compile(rf"(?i:{_KIN_WORDS})")
+#: who an age is stated of: a pronoun, a relative, or a capitalised word that must be a given name
 _AGE_SUBJECT = rf"(?:I|(?i:{_KIN_WORDS})|\p{{Lu}}\p{{Ll}}+)"
 _SUBJECT_WORD = regex.compile(r"(\p{Lu}\p{Ll}+)\s\S+\s$")
-
-
+#: the word before ", 58,"
 _NAME_BEFORE = regex.compile(r"(\p{Lu}[\p{Ll}'’-]+),[ \t]$")
 
 
@@ -123,13 +124,7 @@ def _after_a_name(text: str, start: int, end: int) -> bool:
         return False
     from privrag.detect.recognizers_first_names import person_name_words
 
-    return m.group(1).lower() in person_name_words() and not _gazetteer_place(m.group(1))
-
-
-def _gazetteer_place(word: str) -> bool:
-    from privrag import gazetteer
-
-    return gazetteer.lookup(word) is not None
+    return m.group(1).lower() in person_name_words() and gazetteer.lookup(m.group(1)) is None
 
 
 def _person_subject(text: str, start: int, end: int) -> bool:

@@ -17,9 +17,10 @@ casing (or in capitals: "PIX" for "Pix"), and not when it is also a given name
 or surname ("Jasmine", "Ford", "Julia"): a person must never be kept as a
 brand. A title followed by another capitalised word begins a longer name
 ("Volkswagen Poznań": a site; "Express Logistics": another firm; "Garmin
-Orchestra"), which is not kept. A title made of dictionary words ("Circle", "Home Assistant") counts
-only where it stands apart from capitalised words before it too, and not at
-the start of a sentence, where capitals say nothing.
+Orchestra"), which is not kept. A title made of dictionary words ("Circle",
+"Home Assistant") counts only where it stands apart from capitalised words
+before it too, and not at the start of a sentence (an opening bracket is none),
+where capitals say nothing.
 
 The caller (:class:`~privrag.keep.finder.KeepFinder`) still applies the
 context checks every public entity gets: an employer ("works at Datadog"),
@@ -49,7 +50,7 @@ MIN_CHARS = 3
 
 _SENTENCE_END = frozenset(".!?:;\n\"“")
 _LAST_WORD = re.compile(r"[\w'’&-]+$")
-_NEXT_CAPITAL = re.compile(r"[ \t]+([A-Z](?![A-Z\d])[\w-]*)")  # a title-case word; "SNCF TGV" is shorthand
+_NEXT_CAPITAL = re.compile(r"[ \t]+[A-Z](?![A-Z\d])")  # a title-case word; "SNCF TGV" is shorthand
 #: characters read before a mention to find the word in front of it
 _LOOK_BACK = 80
 
@@ -125,9 +126,7 @@ def brand_mentions(text: str) -> list[tuple[int, int, str]]:
         # "Volkswagen Poznań", "Express Logistics": the brand begins a longer name — a site,
         # a subsidiary or another firm — which may locate a person ("SNCF TGV": capitals
         # after it are a product's shorthand, not a name's next word)
-        if _ordinary(title) and not _apart(text, s, e):
-            continue
-        if _NEXT_CAPITAL.match(text, e):
+        if _NEXT_CAPITAL.match(text, e) or (_ordinary(title) and not _apart(text, s, e)):
             continue
         out.append((s, e, title))
     return out

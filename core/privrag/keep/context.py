@@ -175,7 +175,6 @@ def surname_anywhere(text: str, surface: str) -> bool:
                for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text))
 
 
-
 #: words a long name joins its capitalised words with, skipped when its initials are read
 _NAME_JOINERS = frozenset("of and for the on in at de la le les des du d et di der die das für und y".split())
 #: "(“the COTOREP”)", "(EWE)": the text introduces an acronym for the name just before it
@@ -196,7 +195,7 @@ def acronym_defined(text: str, acronym: str, *, initials: bool = True) -> bool:
     letters = [c for c in acronym if c.isalpha()]
     if len(letters) < 2 or not initials:  # "A&E" spells its own letters out as words
         return False
-    words = re.findall(r"[^\W\d_][\w'’-]*", text)
+    words = _words(text)
     first = letters[0]
     for i, w in enumerate(words):
         if w[0] != first:
@@ -214,3 +213,9 @@ def acronym_defined(text: str, acronym: str, *, initials: bool = True) -> bool:
         if k == len(letters) and words[i : j] != [acronym]:
             return True
     return False
+
+
+@functools.lru_cache(maxsize=4)
+def _words(text: str) -> tuple[str, ...]:
+    """The text's words, read once for all the acronyms a text holds."""
+    return tuple(re.findall(r"[^\W\d_][\w'’-]*", text))

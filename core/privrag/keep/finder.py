@@ -99,6 +99,8 @@ _AMP_ACRONYM = re.compile(r"[A-Z]{1,3}&[A-Z]{1,3}")
 #: letters of the shortest acronym kept without a frequency: two capitals may be a person's initials ("seen by JT");
 #: from ``MIN_LETTERS`` capitals on, a word in capitals may be a town or a name ("returned to ESPOO")
 _MIN_UNDEFINED_ACRONYM = 3
+#: Zipf frequency below which a word is rare enough to name something ("pix", "DVLA"; not "facts")
+_RARE_ZIPF = 4.0
 #: Zipf frequency of everyday English words ("eat", "care", "nice"): no evidence of a public entity
 _EVERYDAY_ZIPF = 5.0
 #: a person's pay: an amount after one of these words is personal data, not a price
@@ -321,7 +323,7 @@ def _other_cases(text: str, keeps: Sequence[KeepSpan]) -> list[KeepSpan]:
     # an ordinary word kept as a name in one place ("THE FACTS" read as an organisation) says
     # nothing of its other uses
     words = {k.text for k in keeps if k.why == "public_entity" and vocab.WORD.fullmatch(k.text)
-             and vocab.zipf(k.text.lower()) < _DESCRIPTIVE_ZIPF + 1}
+             and vocab.zipf(k.text.lower()) < _RARE_ZIPF}
     if not words:
         return []
     taken = Containment([(k.start, k.end) for k in keeps])
@@ -470,7 +472,7 @@ def _substantive(piece: str) -> bool:
         return False
     from privrag.detect.recognizers_first_names import given_name_words
 
-    return any(any(c.isdigit() for c in w) or vocab.zipf(w.lower()) < 4.0
+    return any(any(c.isdigit() for c in w) or vocab.zipf(w.lower()) < _RARE_ZIPF
                or (w[:1].isupper() and w.lower() in given_name_words()) for w in ws)
 
 

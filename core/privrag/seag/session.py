@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from privrag.detect.base import EntityDetector
 from privrag.detect.default import default_detector
+from privrag.intervals import Containment, Overlaps
 from privrag.metadata import PRIVRAG_KEY, Action, MetadataPolicy
 from privrag.seag.builder import AliasTableBuilder, BuilderConfig
 from privrag.seag.generator import AliasGenerator
@@ -153,17 +154,13 @@ class SEAG:
     # -- detection --------------------------------------------------------------
     def detect(self, texts: Sequence[str]) -> list[list[DetectedEntity]]:
         """Spans per text from the detector plus the value recognizer."""
-        return self._detect(texts)[0]
-
-    def _detect(self, texts: Sequence[str]) -> tuple[list[list[DetectedEntity]], dict[str, int]]:
-        """:meth:`detect`, and the detector's keep spans counted by reason."""
-        found, kept, _ = self._detect_keeping(texts)
-        return found, kept
+        return self._detect_keeping(texts)[0]
 
     def _detect_keeping(
         self, texts: Sequence[str]
     ) -> tuple[list[list[DetectedEntity]], dict[str, int], list[list[tuple[int, int]]]]:
-        """:meth:`_detect`, and per text the keep spans that no span to alias touches."""
+        """:meth:`detect`, the detector's keep spans counted by reason, and per text the
+        keep spans that no span to alias touches (the table leaves those as written)."""
         from privrag.keep import detect_with_keep, drop_kept_values
 
         texts = list(texts)
@@ -179,8 +176,7 @@ class SEAG:
         if self.config.uncovered_scripts == "alias":
             found = [spans + _uncovered_spans(t, spans, self.config.covered_scripts)
                      for t, spans in zip(texts, found, strict=True)]
-        ranges = [[(k.start, k.end) for k in keeps if not any(s.start < k.end and k.start < s.end for s in spans)]
-                  for spans, (_, keeps) in zip(found, pairs, strict=True)]
+        ranges = [_untouched(keeps, spans) for spans, (_, keeps) in zip(found, pairs, strict=True)]
         return found, dict(Counter(k.why for _, keeps in pairs for k in keeps)), ranges
 
     # -- requests ----------------------------------------------------------------
@@ -298,11 +294,15 @@ def _uncovered_spans(text: str, spans: Sequence[DetectedEntity], covered: frozen
 
     Such a word is most often a name ("王国良" beside "WANG Guoliang") and is aliased as
     one; whatever it is, the detector could not say it is safe to send."""
-    out = []
-    for s, e in uncovered_words(text, covered):
-        if not any(x.start <= s and e <= x.end for x in spans):
-            out.append(DetectedEntity(s, e, "PERSON", text[s:e], 0.5, UNCOVERED_SOURCE))
-    return out
+    held = Containment((x.start, x.end) for x in spans)
+    return [DetectedEntity(s, e, "PERSON", text[s:e], 0.5, UNCOVERED_SOURCE)
+            for s, e in uncovered_words(text, covered) if not held.covers(s, e)]
+
+
+def _untouched(keeps: Sequence[Any], spans: Sequence[DetectedEntity]) -> list[tuple[int, int]]:
+    """The keep spans no detected span overlaps (an identifier inside a keep span is still aliased)."""
+    touched = Overlaps((s.start, s.end) for s in spans)
+    return [(k.start, k.end) for k in keeps if not touched.overlapping(k.start, k.end)]
 
 
 def _not_text(value: object) -> str:

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from privrag.intervals import Containment
 from privrag.seag.json_stream import JSONStreamRestorer
 from privrag.seag.restore import Replacer, Restorer, StreamingRestorer, fold
 from privrag.types import PrivacyError
@@ -195,8 +196,8 @@ class AliasTable:
     def alias_spans(self, text: str, keep: Sequence[tuple[int, int]] = ()) -> list[AliasedSpan]:
         """Offsets in ``text`` that :meth:`alias` (or :meth:`alias_outside` with ``keep``) replaces."""
         fwd = self._compiled()[0]
-        return [AliasedSpan(s, e, text[s:e], r) for s, e, r in fwd.finditer(text)
-                if not any(a <= s and e <= b for a, b in keep)]
+        kept = Containment(keep)
+        return [AliasedSpan(s, e, text[s:e], r) for s, e, r in fwd.finditer(text) if not kept.covers(s, e)]
 
     def alias_outside(self, text: str, keep: Sequence[tuple[int, int]]) -> str:
         """:meth:`alias`, except for matches wholly inside ``keep``: a term the answer needs
