@@ -45,6 +45,31 @@ def test_no_name_at_a_sentence_start_or_in_a_word_that_is_also_english(text: str
     assert found(text) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Staff: Bethany Ruiz, Volunteer Coordinator", ["Bethany Ruiz"]),  # after a colon; "Bethany" is a town
+        ("Grace Ortega called back.", ["Grace Ortega"]),  # a sentence start, a given name that is a word
+        ("Minutes taken by Grace J. Okafor", ["Grace J. Okafor"]),
+    ],
+)
+def test_a_full_name_is_found_whatever_its_given_name_also_is(text: str, names: list[str]) -> None:
+    assert found(text) == names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Jordan Valley Hospital is on the left.",  # the next word is common English
+        "Florence Street was closed.",
+        "Victoria Station at noon.",
+        "May Johnson",  # a month first: never read as a name here
+    ],
+)
+def test_a_given_name_before_a_common_word_or_a_place_is_no_full_name(text: str) -> None:
+    assert found(text) == []
+
+
 def test_a_rare_lowercase_name_in_a_lowercase_chat_message_of_a_cased_transcript() -> None:
     chat = (
         "Support chat, order 4411\n"

@@ -18,6 +18,19 @@ def test_the_catalogue_is_loaded_from_the_package() -> None:
     assert {"Datadog", "Kubernetes", "American Express"} <= titles
 
 
+def test_big_listed_companies_join_the_catalogue_without_their_legal_form() -> None:
+    listed = brands.listed_company_titles()
+    assert {"Equifax", "Microsoft", "AstraZeneca"} <= listed
+    assert not any(t.endswith((" Inc.", " plc", " AG")) for t in listed)
+    assert {"Equifax", "AstraZeneca"} <= brands.brand_titles()
+
+
+@pytest.mark.parametrize("name", ["Compass", "Block", "Continental", "ACS"])
+def test_a_listed_company_named_by_a_dictionary_word_or_short_capitals_is_not_a_brand(name: str) -> None:
+    assert name in brands.listed_company_titles()
+    assert name not in brands.brand_titles()
+
+
 @pytest.mark.parametrize("name", ["Jasmine", "Ford", "Julia", "Ruby"])
 def test_a_title_that_is_a_given_name_or_surname_is_not_a_brand(name: str) -> None:
     assert name not in brands.brand_titles()
@@ -33,6 +46,7 @@ def test_a_title_that_is_a_given_name_or_surname_is_not_a_brand(name: str) -> No
         ("Events go through Apache Kafka topics.", "Apache Kafka"),
         ("The refund went back to your American Express card.", "American Express"),
         ("My Samsung phone will not charge.", "Samsung"),
+        ("Advised to place fraud alerts with Equifax today.", "Equifax"),  # a listed company
         ("Tools: Datadog\nKubernetes", "Datadog"),  # a line break ends the name
     ],
 )

@@ -1,4 +1,4 @@
-"""Popular brands and products, from the Simple Icons catalogue.
+"""Popular brands and products, from the Simple Icons catalogue and the big listed companies.
 
 A word's frequency (``wordfreq``) says a body or a brand is public when the
 name is one distinctive, often-written word ("NHS", "Visa"). It misses the
@@ -22,6 +22,17 @@ Orchestra"), which is not kept. A title made of dictionary words ("Circle",
 before it too, and not at the start of a sentence (an opening bracket is none),
 where capitals say nothing.
 
+Simple Icons leaves out most companies that guard their trademarks (Microsoft,
+Equifax, AstraZeneca), and those are the names a letter or a ticket writes
+("fraud alerts with Equifax", "the invite in Microsoft Teams").
+``pytickersymbols`` (MIT) ships the members of twenty stock indices (S&P 500
+and 600, FTSE 100, DAX, CAC 40, Nikkei 225, …), taken from Wikipedia: about
+1,800 companies, each big enough to be named by millions of people who do not
+work there. A member's name is used without its legal form ("Equifax Inc." →
+"Equifax"), under the same checks as a Simple Icons title, and only when one of
+its words is in no dictionary: an index also lists "Compass", "Block" and
+"Continental", which a text uses as words or as another firm's name.
+
 The caller (:class:`~privrag.keep.finder.KeepFinder`) still applies the
 context checks every public entity gets: an employer ("works at Datadog"),
 a local branch or a registered company ("Samsung Ltd") stay protected.
@@ -37,7 +48,7 @@ from privrag import gazetteer
 from privrag.keep import vocab
 from privrag.keymatch import KeyMatcher
 
-__all__ = ["brand_titles", "brand_mentions", "product_mentions", "english_words", "COMMON_WORD_ZIPF", "EVERYDAY_ZIPF"]
+__all__ = ["brand_titles", "listed_company_titles", "brand_mentions", "product_mentions", "english_words", "COMMON_WORD_ZIPF", "EVERYDAY_ZIPF"]
 
 log = logging.getLogger(__name__)
 
@@ -57,20 +68,55 @@ _LOOK_BACK = 80
 
 @functools.lru_cache(maxsize=1)
 def brand_titles() -> frozenset[str]:
-    """Brand titles that may be kept; empty (one warning) when the package is missing."""
+    """Brand titles that may be kept; each missing package costs its titles (one warning)."""
+    titles: set[str] = set()
     try:
         import simple_icons_pack as sip
     except ImportError:
-        log.warning("simple-icons-pack is not installed: brands are not kept (pip install simple-icons-pack)")
+        log.warning("simple-icons-pack is not installed: its brands are not kept (pip install simple-icons-pack)")
+    else:
+        titles |= {getattr(sip, name).title.strip() for name in dir(sip) if name.startswith("SI_")}
+    # a listed company's short capitals ("ACS", "AAR") are as often initials or a clinical abbreviation
+    titles |= {t for t in listed_company_titles() if not _ordinary(t) and sum(c.isalnum() for c in t) > MIN_CHARS}
+    return _usable(titles)
+
+
+
+#: what ends a listed company's name without naming it: "Equifax Inc.", "BT Group", "ASML Holding"
+_CORPORATE_TAIL = re.compile(
+    r"(?:,?[ \t]+(?:Inc\.?|Incorporated|Corp\.?|Corporation|Company|Companies|Co\.?|plc|PLC|AG|SE|N\.V\.|NV|"
+    r"S\.A\.|SA|SpA|S\.p\.A\.|Ltd\.?|Limited|Group|Holdings?|&[ \t]+Co\.?|KGaA|ASA|AB|Oyj|A/S))+$"
+)
+
+
+@functools.lru_cache(maxsize=1)
+def listed_company_titles() -> frozenset[str]:
+    """Names of the members of the stock indices ``pytickersymbols`` ships, without their legal
+    form ("The Travelers Companies" → "Travelers"); empty (one warning) when it is missing."""
+    try:
+        from pytickersymbols.indices_data import INDICES
+    except ImportError:
+        log.warning("pytickersymbols is not installed: listed companies are not kept (pip install pytickersymbols)")
         return frozenset()
+    out: set[str] = set()
+    for index in INDICES.values():
+        for company in index.get("companies", ()):
+            name = str(company.get("name", "")).strip()
+            if not name or "(" in name:  # "Clearway Energy, Inc. (Class A)": a share class, not a name
+                continue
+            name = _CORPORATE_TAIL.sub("", re.sub(r"^The[ \t]+", "", name)).strip(" ,&")
+            if name:
+                out.add(name)
+    return frozenset(out)
+
+
+def _usable(titles: set[str]) -> frozenset[str]:
+    """The titles that may be kept: no person's name, no place, no everyday word."""
     from privrag.detect.recognizers_first_names import person_name_words
 
     people = person_name_words()
     out: set[str] = set()
-    for name in dir(sip):
-        if not name.startswith("SI_"):
-            continue
-        title = getattr(sip, name).title.strip()
+    for title in titles:
         words = vocab.words(title)
         if not words or sum(c.isalnum() for c in title) < MIN_CHARS or not any(c.isalpha() for c in title):
             continue
