@@ -336,3 +336,40 @@ def test_a_long_code_or_a_code_outside_medicine_is_not_kept(finder: KeepFinder) 
     assert not any(k.why == "medical_code" for k in finder.find(text, [_span(text, "K839201746", "PERSON")]))
     text = "Result: AQP4 positive."
     assert not any(k.why == "medical_code" for k in finder.find(text, [_span(text, "AQP4", "PERSON")]))
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("MRI to rule out vestibular schwannoma.", "vestibular schwannoma"),
+        ("Ultrasound showed supraspinatus tendinosis without tear.", "supraspinatus tendinosis"),
+        ("Known chronic left knee osteoarthritis.", "chronic left knee osteoarthritis"),
+    ],
+)
+def test_the_clinical_words_before_a_medical_term_are_kept_with_it(finder: KeepFinder, text: str, term: str) -> None:
+    assert term in {k.text for k in finder.find(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "not_kept"),
+    [
+        ("Seen by Vestibular Schwannoma Clinic staff.", "Vestibular"),  # capitalised: part of a name
+        ("The team ruled out schwannoma.", "out schwannoma"),  # a stop word or an everyday verb is no qualifier
+    ],
+)
+def test_only_lower_case_clinical_words_qualify_a_term(finder: KeepFinder, text: str, not_kept: str) -> None:
+    assert not any(not_kept in k.text for k in finder.find(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("She holds a vocational high school diploma.", False),  # "-oma", but plain English
+        ("two school diplomas", False),
+        ("aroma of coffee", False),
+        ("biopsy confirmed carcinoma", True),  # in the dictionary and in ICD-10-CM
+        ("rule out schwannoma", True),  # in neither
+    ],
+)
+def test_an_oma_word_of_plain_english_is_no_medical_term(finder: KeepFinder, text: str, kept: bool) -> None:
+    assert any(k.why in ("medical_term", "diagnosis") for k in finder.find(text)) is kept

@@ -52,6 +52,7 @@ def test_construction_is_found_with_its_reason(text: str, span: str, why: str) -
         ("Bank: MRN 01/2024", "MRN 01/2024"),  # a date after an abbreviation is not a value
         ("Seen on BP 12/04 clinic", "BP 12/04"),  # day/month: could be a date
         ("BMI\n2250 Broadway", "BMI\n2250"),  # a measurement never spans a line break
+        ("see NJA 2005 p. 884 and NJA 2002 p. 314", "NJA 2005"),  # a year after capitals cites a report
     ],
 )
 def test_identifying_shapes_are_not_kept(text: str, not_kept: str) -> None:

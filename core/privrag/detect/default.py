@@ -225,9 +225,11 @@ class ParallelCompositeDetector(BaseDetector):
             keeps: list[Any] = []
             if self.keep is not None:
                 from privrag.keep import apply_keep
+                from privrag.keep.hard_core import free_soft_edges
 
                 keeps = self.keep.find(text, merged)
-                merged = apply_keep(text, merged, keeps) if document else merged
+                if document:
+                    merged = apply_keep(text, free_soft_edges(merged, spans, keeps), keeps)
             out.append((merged, keeps))
         return out
 

@@ -169,7 +169,10 @@ class KeepFinder:
         out.extend(measurements.measured_elsewhere(text, out))
         if self.vocabularies:
             out.extend(self._vocabulary_matches(text))
+            out.extend(_qualified_terms(text, out))
             out.extend(medicines.medicine_mentions(text, [k for k in out if k.why == "medication"]))
+            out.extend(medicines.dosed_names(text, [k for k in out if k.why == "dosage"]))
+            out.extend(medicines.other_mentions(text, [k for k in out if k.why == "medication"]))
             if any(k.why in _MEDICAL_REASONS for k in out):
                 out.extend(self._abbreviations(text))
                 # "AQP4", "R1", "VELORA-CD3" that a model calls a person or a demographic: a name has no
@@ -193,7 +196,12 @@ class KeepFinder:
         """An eponym or medical word is not a person's name in disguise ("Mr Jones's fracture", "Paloma")."""
         if HONORIFIC_BEFORE.search(text[max(0, start - 8) : start]) or HONORIFIC_START.match(text[start:end]):
             return False
-        return why != "medical_term" or text[start:end].lower() not in first_names()
+        word = text[start:end].lower()
+        if why == "medical_term" and word.endswith(("oma", "omas")) and word.removesuffix("s") in brands.english_words():
+            # "-oma" is also plain English ("diploma", "aroma"): a tumour's name in the dictionary
+            # is an ICD-10-CM word too ("carcinoma", "glaucoma"); "schwannoma" is in neither
+            return vocab.normalise_spelling(word) in vocab.icd_words()
+        return why != "medical_term" or word not in first_names()
 
     def _vocabulary_matches(self, text: str) -> list[KeepSpan]:
         drugs, icd, eponyms = vocab.drug_names(), vocab.icd_terms(), vocab.icd_eponyms()
@@ -338,6 +346,35 @@ def _other_cases(text: str, keeps: Sequence[KeepSpan]) -> list[KeepSpan]:
                 judged[form] = not (surname_anywhere(text, form) or affiliated_anywhere(text, form))
             if judged[form]:
                 out.append(KeepSpan(m.start(), m.end(), "public_entity", form))
+    return out
+
+
+#: words of clinical language before a term: "vestibular schwannoma", "supraspinatus tendinosis"
+_QUALIFIER = re.compile(r"([a-z][a-z-]*) $")
+#: most qualifier words read before one term
+_MAX_QUALIFIERS = 3
+
+
+def _qualified_terms(text: str, keeps: Sequence[KeepSpan]) -> list[KeepSpan]:
+    """A medical word or diagnosis with the lower-case ICD-10-CM words written just before it
+    ("vestibular schwannoma", "supraspinatus tendinosis"): the qualifier is part of the term,
+    and a model that took it alone for a name ("vestibular" as an organisation) must not
+    keep it."""
+    from privrag.detect.recognizer_base import english_stop_words
+
+    words, stop = vocab.icd_words(), english_stop_words()
+    out: list[KeepSpan] = []
+    for k in keeps:
+        if k.why not in ("medical_term", "diagnosis"):
+            continue
+        start = k.start
+        for _ in range(_MAX_QUALIFIERS):
+            m = _QUALIFIER.search(text, max(0, start - 40), start)
+            if m is None or m.end() != start or m.group(1) in stop or vocab.normalise_spelling(m.group(1)) not in words:
+                break
+            start = m.start()
+        if start < k.start:
+            out.append(KeepSpan(start, k.end, k.why, text[start : k.end]))
     return out
 
 
