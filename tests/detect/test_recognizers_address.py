@@ -61,6 +61,28 @@ def test_one_place_after_the_street_is_enough_when_it_carries_the_postcode(text:
     assert parts(text) == expected
 
 
+def test_a_name_may_head_the_line_of_an_address_that_ends_with_its_postcode() -> None:
+    text = "Millbrook Surgery, 14 Station Road, Kettering NN15 7HH\n12 February 2025"
+    assert parts(text) == {("14 Station Road", "STREET_ADDRESS"), ("Kettering", "LOCATION"), ("NN15 7HH", "ZIP_CODE")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Trip: Milan to Lisbon, 2-9 June 2025, flight TAP Air Portugal TP 827",  # a date, then a flight
+        "Born on March 12, 1990 in Leeds",  # a date and a town in a cased line
+        "Seen twice, 3 times in total, at the clinic",
+    ],
+)
+def test_a_date_or_a_lower_case_place_ends_no_headed_address(text: str) -> None:
+    assert parts(text) == set()
+
+
+def test_the_postcode_after_the_town_of_an_inline_address() -> None:
+    text = "I live at 42 Heol y Nant, Caerphilly CF83 1AB. Please send it."
+    assert parts(text) == {("42 Heol y Nant", "STREET_ADDRESS"), ("Caerphilly", "LOCATION"), ("CF83 1AB", "ZIP_CODE")}
+
+
 @pytest.mark.parametrize(
     ("text", "value"),
     [

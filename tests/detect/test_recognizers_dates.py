@@ -19,6 +19,20 @@ def test_written_dates_are_found_whole(date: str) -> None:
     assert _hits(f"Seen on {date} in clinic.") == [date]
 
 
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("olivia grant-mensah 5 may 1986", "5 may 1986"), ("born on march 12, 1990 in leeds", "march 12, 1990"),
+     ("on tuesday 3rd june 2025 at 10:00 ok", "tuesday 3rd june 2025 at 10:00")],
+)
+def test_a_full_date_with_its_month_in_lower_case_is_found(text: str, date: str) -> None:
+    assert _hits(text) == [date]
+
+
+@pytest.mark.parametrize("text", ["i may 2024 go", "we march 12 people", "you may 12 times"])
+def test_a_lower_case_month_word_without_day_and_year_is_no_date(text: str) -> None:
+    assert _hits(text) == []
+
+
 @pytest.mark.parametrize("text", ["5/48 of the estate", "co-careldopa 25/100", "in May 2024", "Decree 13/2023"])
 def test_fractions_doses_and_month_years_without_day_are_not(text: str) -> None:
     assert _hits(text) == []

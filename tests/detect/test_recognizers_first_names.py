@@ -51,6 +51,7 @@ def test_no_name_at_a_sentence_start_or_in_a_word_that_is_also_english(text: str
         ("Staff: Bethany Ruiz, Volunteer Coordinator", ["Bethany Ruiz"]),  # after a colon; "Bethany" is a town
         ("Grace Ortega called back.", ["Grace Ortega"]),  # a sentence start, a given name that is a word
         ("Minutes taken by Grace J. Okafor", ["Grace J. Okafor"]),
+        ("14:03 You: olivia grant-mensah 5 may 1986", ["olivia grant-mensah"]),  # one part of the surname is enough
     ],
 )
 def test_a_full_name_is_found_whatever_its_given_name_also_is(text: str, names: list[str]) -> None:

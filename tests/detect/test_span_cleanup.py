@@ -128,3 +128,19 @@ def test_a_propagated_surname_takes_its_initial_too() -> None:
     span = DetectedEntity(0, 15, "PERSON", "Katarzyna Nowak", 0.9, "SpacyRecognizer")
     assert "K. Nowak" in [s.text for s in propagate_names(text, [span])]
 
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "grown"),
+    [
+        ("Update (k.lindahl): cleared", "k.li", "k.lindahl"),  # ".li" is a top-level domain
+        ("ask m.smith.jones today", "m.smith.jo", "m.smith.jones"),
+        ("see example.com today", "example.com", "example.com"),  # ends at a word boundary: unchanged
+        ("see example.com/path.", "example.com/path", "example.com/path"),  # a full stop after it is no word
+    ],
+)
+def test_a_url_pattern_stopped_inside_a_word_covers_the_whole_word(text: str, surface: str, grown: str) -> None:
+    a = text.index(surface)
+    span = DetectedEntity(a, a + len(surface), "URL", surface, 0.6, "UrlRecognizer")
+    (out,) = clean_name_spans([span], text)
+    assert text[out.start : out.end] == grown == out.text

@@ -373,3 +373,12 @@ def test_only_lower_case_clinical_words_qualify_a_term(finder: KeepFinder, text:
 )
 def test_an_oma_word_of_plain_english_is_no_medical_term(finder: KeepFinder, text: str, kept: bool) -> None:
     assert any(k.why in ("medical_term", "diagnosis") for k in finder.find(text)) is kept
+
+
+@pytest.mark.parametrize("text", ["Age: 2 years 4 months", "Baby aged 18 months, seen today", "Age 3 years, 2 months"])
+def test_a_duration_after_an_age_label_is_the_age_not_a_schedule(finder: KeepFinder, text: str) -> None:
+    assert not any(k.why == "duration" for k in finder.find(text))
+
+
+def test_a_duration_elsewhere_in_a_text_with_an_age_is_kept(finder: KeepFinder) -> None:
+    assert "for 3 days" in {k.text for k in finder.find("Age 2 yrs, fever for 3 days")}

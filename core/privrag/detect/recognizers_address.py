@@ -190,9 +190,12 @@ def _inline_address(text: str, start: int) -> list[AddressPart]:
     if not words or not named:  # "lives on 5 floors of the building"
         return []
     parts = [AddressPart(start, end, "STREET_ADDRESS", "inline")]
-    place = regex.match(r",\s*(\p{L}[\p{L}\p{M}'’\- ]{1,40}?)\s*(?=[.,;\n]|$)", text[end : end + 60])
+    # the town, and the postcode after it: ", Caerphilly CF83 1AB."
+    place = regex.match(rf"(?-i:,\s*(\p{{L}}[\p{{L}}\p{{M}}'’\- ]{{1,40}}?)(?:\s+({_POSTCODE}))?)\s*(?=[.,;\n]|$)", text[end : end + 60])
     if place:
         parts.append(AddressPart(end + place.start(1), end + place.end(1), "LOCATION", "inline_place"))
+        if place.group(2):
+            parts.append(AddressPart(end + place.start(2), end + place.end(2), "ZIP_CODE", "inline_postcode"))
     return parts
 
 
@@ -228,14 +231,29 @@ def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
     two places after commas, on one line — or one place, when it carries the postcode
     ("22 Kimbolton Road, Bedford MK40 2NR", "Schönhauser Allee 112, 10439 Berlin")."""
     pieces = text[s:e].split(",")
-    street = pieces[0].strip()
     if len(pieces) < 2:
         return []
     last = pieces[-1].strip()
-    postcode_last = bool(_PLACE_POSTCODE.match(last) or _POSTCODE_PLACE.match(last))
-    numbered = _STREET.match(street) and len(street.split()) >= 3
-    if not (numbered or (postcode_last and (_STREET.match(street) or _STREET_NUMBER_LAST.match(street)))):
+    # in a cased line a street or a town after its number is capitalised: "born on march 12, 1990 in
+    # Leeds" is a date and a town; a line typed all in lower case says nothing by its case
+    cased = any(c.isupper() for c in text[s:e])
+    after_code = _POSTCODE_PLACE.match(last)
+    postcode_last = bool(_PLACE_POSTCODE.match(last) or (after_code and not (cased and last[after_code.start("place")].islower())))
+    # "Millbrook Surgery, 14 Station Road, Kettering NN15 7HH": a name may head the line; with the
+    # postcode at its end, the address starts at the first piece that is a street
+    headed = postcode_last and last[:1].isupper()  # "…, Kettering NN15 7HH"; never "flight TAP TP 827"
+    for j in range(len(pieces) - 1 if headed else 1):
+        street = pieces[j].strip()
+        if j and any(w.lower().strip(".") in CALENDAR_WORDS for w in street.split()):
+            continue  # "…, 2-9 June 2025, …" is a date
+        numbered = _STREET.match(street) and len(street.split()) >= 3
+        number_last = _STREET_NUMBER_LAST.match(street) and not (cased and street[:1].islower())
+        if numbered or (postcode_last and (_STREET.match(street) or number_last)):
+            break
+    else:
         return []
+    s += sum(len(p) + 1 for p in pieces[:j]) + len(pieces[j]) - len(pieces[j].lstrip())
+    pieces = [pieces[j].lstrip(), *pieces[j + 1 :]]
     if len(pieces) < 3 and not postcode_last:
         return []
     parts = [AddressPart(s, s + len(pieces[0].rstrip()), "STREET_ADDRESS", "street_line")]

@@ -9,6 +9,8 @@ so the union grows the model's span to it:
 
 * "[Tuesday] 15[th] April 2025 [at 10:00]", "Thu, Oct 16, 2025 at 7:05 AM";
 * "April 15th, 2025";
+* the same with the month typed in lower case ("5 may 1986", "march 12, 1990"), as
+  chats and patient messages write it;
 * a month and a year in CVs and forms, "03/2021" (month 01–12, year 19xx/20xx);
 * a day range ("2-9 August 2025") and a time or a range of hours after the date
   ("Fri 21 Feb, 8am-1pm");
@@ -61,6 +63,12 @@ def written_date_recognizer() -> ContextPatternRecognizer:
                               rf"(?:{_WEEKDAY})?{_DAY_FROM}{_DAY}[ \t]+(?:of[ \t]+)?{_MONTH}(?![\w-])"
                               rf"(?!,?[ \t]+{_YEAR}){_TIME}", 0.55, case_sensitive=True),
             Rule("month_day_year", rf"(?<![\w/])(?:{_WEEKDAY})?{_MONTH}[ \t]+{_DAY},?[ \t]+{_YEAR}\b{_TIME}",
+                 0.6, case_sensitive=True),
+            # chat and patient messages type the month in lower case ("dob 5 may 1986"); with its
+            # day and year, "may" and "march" can only be the month
+            Rule("day_month_year_lower", rf"(?<![\w/])(?:{_WEEKDAY.lower()})?{_DAY_FROM}{_DAY}[ \t]+(?:of[ \t]+)?"
+                                         rf"{_MONTH.lower()},?[ \t]+{_YEAR}\b{_TIME}", 0.6, case_sensitive=True),
+            Rule("month_day_year_lower", rf"(?<![\w/])(?:{_WEEKDAY.lower()})?{_MONTH.lower()}[ \t]+{_DAY},?[ \t]+{_YEAR}\b{_TIME}",
                  0.6, case_sensitive=True),
             Rule("month_year", rf"(?<![\w/.-])(?:0[1-9]|1[0-2])/{_YEAR}(?![\w/-])", 0.5),
             Rule("day_month_figures", r"(?<![\w/.:,-])(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])(?![\w/.:,-]|[.,]\d)", 0.5,

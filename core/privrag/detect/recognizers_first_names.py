@@ -84,7 +84,7 @@ _LO = "a-zß-öø-ÿ"
 _TOKEN = re.compile(rf"(?<![\w'’.@#/-])([{_UP}][{_LO}]+|[{_LO}]+)(?![\w'’@-])")
 _SENTENCE_END = ".!?:;\"“”‘'\n*•-–—>|"
 _INITIAL = re.compile(r"[ \t]+([A-Za-z])\.?(?=[ \t])")
-_NEXT_WORD = re.compile(rf"[ \t]+([{_UP}][{_LO}'’-]+|[{_LO}]+)(?![\w'’-])")
+_NEXT_WORD = re.compile(rf"[ \t]+([{_UP}][{_LO}'’-]+|[{_LO}]+(?:-[{_LO}]+)*)(?![\w'’-])")
 
 
 def _locale_names(locales: tuple[str, ...], attrs: tuple[str, ...]) -> set[str]:
@@ -212,7 +212,9 @@ def first_name_mentions(text: str) -> list[tuple[int, int]]:
         if nxt is not None:
             w = nxt.group(1)
             same_case = w[0].isupper() if word[0].isupper() else w.islower()
-            if same_case and w.lower() not in english_stop_words() and (w[0].isupper() or w in _surnames()):
+            # "olivia grant-mensah": one part of a double-barrelled surname is enough
+            if same_case and w.lower() not in english_stop_words() and (
+                    w[0].isupper() or any(p in _surnames() for p in w.split("-"))):
                 end = nxt.end()
         out.append((m.start(), end))
         last_end = end

@@ -85,9 +85,26 @@ def clean_name_spans(spans: Iterable[DetectedEntity], text: str) -> list[Detecte
             out.extend(split_name_span(s, text))
         elif s.source in LINE_SPLIT_SOURCES:
             out.extend(split_at_lines(s, text))
+        elif s.label == "URL":
+            out.append(whole_token(s, text))
         else:
             out.append(s)
     return out
+
+
+#: the rest of a token a pattern stopped inside: letters, digits and the joiners of handles and paths
+_TOKEN_REST = re.compile(r"[\w.@/%+~#=&?-]*\w")
+
+
+def whole_token(span: DetectedEntity, text: str) -> DetectedEntity:
+    """A URL pattern that stopped inside a word ("k.li" of the user name "k.lindahl": ".li" is
+    a top-level domain) grown to the end of that word; protecting half a handle leaks the rest."""
+    if span.end >= len(text) or not (text[span.end].isalnum() and text[span.end - 1 : span.end].isalnum()):
+        return span
+    m = _TOKEN_REST.match(text, span.end)
+    if m is None:
+        return span
+    return DetectedEntity(span.start, m.end(), span.label, text[span.start : m.end()], span.score, span.source)
 
 
 #: initials right before a surname: "D. Pritchard", "K. Nowak", "J. R. Smith"

@@ -116,6 +116,10 @@ _SENTENCE_BEFORE = re.compile(
 )
 
 
+#: an age label: "Age: 2 years 4 months", "aged 18 months" — the person's age, not a schedule
+_AGE_BEFORE = re.compile(r"(?i)\b(?:age|aged)\b[ \t]*[:=-]?[ \t]*(?:\d+[ \t]*(?:years?|yrs?|y)[ \t]*,?[ \t]*)?$")
+
+
 class KeepFinder:
     """Finds keep spans in a text; see the module docstring for the reasons.
 
@@ -161,7 +165,8 @@ class KeepFinder:
                 continue
             if why == "amount" and _PAY_BEFORE.search(text[max(0, start - 80) : start]):
                 continue
-            if why == "duration" and _SENTENCE_BEFORE.search(text[max(0, start - 100) : start]):
+            if why == "duration" and (_SENTENCE_BEFORE.search(text[max(0, start - 100) : start])
+                                      or _AGE_BEFORE.search(text[max(0, start - 20) : start])):
                 continue
             out.append(KeepSpan(start, end, why, text[start:end]))
             if why in ("dosage", "measurement"):
