@@ -116,3 +116,8 @@ def test_it_is_one_of_the_default_recognizers() -> None:
     from privrag.detect.recognizers import identifier_recognizers
 
     assert "privrag_first_name" in {r.name for r in identifier_recognizers()}
+
+
+def test_feminine_polish_surnames_are_surnames() -> None:
+    # Faker lists "Nowicki" and "Kowalski"; Polish writes a woman's surname with -ska/-cka
+    assert found("Seen with Beata Nowicka and Anna Kowalska today") == ["Beata Nowicka", "Anna Kowalska"]

@@ -126,3 +126,23 @@ def test_a_staff_field_holds_the_person_who_acted(text: str, expected: list[str]
 @pytest.mark.parametrize("text", ["Agent: I can help with that", "GP: Abbey House Medical Practice", "Manager: Operations Team"])
 def test_a_staff_field_naming_a_service_or_a_sentence_is_no_person(text: str) -> None:
     assert titled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("07/01/2025 08:12 - Beata Nowicka: good morning\n07/01/2025 08:40 - Reception: Hi", ["Beata Nowicka"]),
+        ("[07/01/2025, 08:12:33] Tom Reid: ok, see you", ["Tom Reid"]),
+        ("1/7/25, 8:12 PM - Kacper: hi", ["Kacper"]),
+    ],
+)
+def test_the_author_of_an_exported_chat_line_is_a_person(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["07/01/2025 08:40 - Reception: Hi", "Meeting 07/01/2025 08:40 - Agenda: budget", "07/01/2025 08:40 - You: ok"],
+)
+def test_a_desk_a_heading_or_you_is_no_chat_author(text: str) -> None:
+    assert titled(text) == []

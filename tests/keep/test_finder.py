@@ -382,3 +382,12 @@ def test_a_duration_after_an_age_label_is_the_age_not_a_schedule(finder: KeepFin
 
 def test_a_duration_elsewhere_in_a_text_with_an_age_is_kept(finder: KeepFinder) -> None:
     assert "for 3 days" in {k.text for k in finder.find("Age 2 yrs, fever for 3 days")}
+
+
+def test_a_probation_period_at_work_is_a_duration(finder: KeepFinder) -> None:
+    text = "Probation is 6 months and the notice period during probation is one week."
+    assert {"6 months", "one week"} <= {k.text for k in finder.find(text)}
+
+
+def test_a_prison_sentence_is_not_kept(finder: KeepFinder) -> None:
+    assert not any(k.why == "duration" for k in finder.find("He was sentenced to 6 months in prison."))

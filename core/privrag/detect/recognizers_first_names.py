@@ -141,9 +141,17 @@ def person_name_words() -> frozenset[str]:
     return _faker_names(("first_names", "first_names_male", "first_names_female", "last_names"))
 
 
+#: Faker's surname lists by their names in the locales (pl_PL keeps its surnames apart from ``last_names``)
+_SURNAME_LISTS = ("last_names", "last_names_male", "last_names_female", "male_last_names", "unisex_last_names")
+#: a Polish surname's feminine form: "Nowicki" → "Nowicka", "Kowalski" → "Kowalska"
+_FEMININE = ((r"ski", "ska"), (r"cki", "cka"), (r"dzki", "dzka"))
+
+
 @functools.lru_cache(maxsize=1)
 def _surnames() -> frozenset[str]:
-    return _faker_names(("last_names",)) - _excluded()
+    names = set(_faker_names(_SURNAME_LISTS))
+    names |= {n[: -len(m)] + f for n in names for m, f in _FEMININE if n.endswith(m)}
+    return frozenset(names - _excluded())
 
 
 def _sentence_start(text: str, pos: int) -> bool:

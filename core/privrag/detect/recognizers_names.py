@@ -26,6 +26,9 @@ _KIN_WORD = (r"(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom
 #: "my son Jack", "her husband Ahmet": a capitalised word right after a possessive and a kinship or
 #: social role is a name
 _KIN = rf"(?:my|his|her|our|their)\s+{_KIN_WORD}"
+#: the date and time that open a line of an exported chat: "07/01/2025 08:12", "[07/01/2025, 08:12:33]",
+#: "1/7/25, 8:12 PM"
+_EXPORT_STAMP = r"\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?[ \t]+\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
 #: verbs of a quoted exchange: "said Marta to Ilkka" names the speaker and the one spoken to
 _SAID = r"(?:said|asked|replied|answered|whispered|shouted|cried|wrote)"
 
@@ -81,6 +84,11 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # "Nurse: Bronwyn Tapsell RN", "Approved by: Théo Marchand": a staff role field holds a
          # person when its value opens with a given name (a role field may also name a service)
          Rule("staff_field", rf"(?<=(?<![\w-])(?i:{staff})[ \t]*:[ \t]{{1,12}}){line_name}(?<!\.)", 0.6,
+              _given_name_first, case_sensitive=True),
+         # "07/01/2025 08:12 - Beata Nowicka: good morning", "[07/01/2025, 08:12:33] Tom Reid: ok": the
+         # author of a line of an exported chat (WhatsApp and the like), when it opens with a given name
+         # ("Reception:" is a desk)
+         Rule("chat_export_author", rf"(?m)(?<=^\[?{_EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?){line_name}(?=:[ \t])", 0.6,
               _given_name_first, case_sensitive=True),
          # "Aino's daughter", "Jan Novak's widow": the owner of a kinship is a person
          Rule("kin_owner", rf"(?<![\w.'’])(?![A-Z]['’]\w{{1,2}}\b){line_name}(?=['’]s[ \t]+(?i:{_KIN_WORD})\b)", 0.6, _no_contraction,

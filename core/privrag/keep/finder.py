@@ -109,10 +109,11 @@ _PAY_BEFORE = re.compile(
     r"compensation|remuneration|pension|rent\s+arrears|owes?|debt|award(?:ed|s)?|damages|"
     r"claim(?:ed|s|ing)?|fined?|bail|seized|confiscated)\b[^.\n]{0,40}$"
 )
-#: a person's sentence or detention: the duration is a fact of their case, not a schedule
+#: a person's sentence or detention: the duration is a fact of their case, not a schedule ("probation"
+#: is not a cue: at work it is a period every new employee serves, "Probation is 6 months")
 _SENTENCE_BEFORE = re.compile(
     r"(?i)\b(?:sentenc\w*|imprison\w*|prison|detention|detained|custody|jail\w*|gaol|"
-    r"convicted|penalty|served|suspended|probation|banned|disqualified)\b[^.\n]{0,60}$"
+    r"convicted|penalty|served|suspended|banned|disqualified)\b[^.\n]{0,60}$"
 )
 
 
