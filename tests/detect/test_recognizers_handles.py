@@ -36,3 +36,8 @@ def test_doses_dates_versions_and_specs_are_not_ids(text: str) -> None:
 @pytest.mark.parametrize(("token", "date"), [("14/09/1966", True), ("2025-03-18", True), ("01/2024", True), ("HN-482913", False)])
 def test_date_shapes(token: str, date: bool) -> None:
     assert is_date_like(token) is date
+
+
+def test_the_author_before_a_time_and_a_colon_is_a_user_name() -> None:
+    text = "#people-ops\npriya.s 09:14: morning! quick one\nmike.t 09:20: yes\nMeeting 10:30: agenda"
+    assert _hits(handle_recognizer(), text) == ["priya.s", "mike.t"]  # "Meeting" has no user name's shape

@@ -116,3 +116,15 @@ def test_greetings_and_names_are_not_job_titles(text: str) -> None:
     from privrag.detect.recognizers_occupation import occupation_recognizer
 
     assert [text[r.start : r.end] for r in occupation_recognizer().analyze(text, None, None)] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Payroll no: CF-77102   Role: forklift driver, night shift", ["forklift driver"]),
+        ("Role: Approver", []),  # a role that is no job
+        ("Position: pending review", []),
+    ],
+)
+def test_a_role_field_holds_a_job_when_it_ends_in_a_job_head(text: str, expected: list[str]) -> None:
+    assert jobs(text) == expected

@@ -391,3 +391,13 @@ def test_a_probation_period_at_work_is_a_duration(finder: KeepFinder) -> None:
 
 def test_a_prison_sentence_is_not_kept(finder: KeepFinder) -> None:
     assert not any(k.why == "duration" for k in finder.find("He was sentenced to 6 months in prison."))
+
+
+def test_a_notice_period_at_a_company_makes_it_an_employer(finder: KeepFinder) -> None:
+    text = "You mentioned you're on a 3-month notice period at Revolut - that's fine."
+    assert "Revolut" not in {k.text for k in finder.find(text, [_span(text, "Revolut", "ORGANIZATION")])}
+
+
+def test_a_brand_paid_with_is_no_employer(finder: KeepFinder) -> None:
+    text = "I paid with Revolut yesterday."
+    assert "Revolut" in {k.text for k in finder.find(text, [_span(text, "Revolut", "ORGANIZATION")])}

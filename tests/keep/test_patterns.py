@@ -25,6 +25,9 @@ def _found(text: str) -> set[tuple[str, str]]:
         ("BMI 31.2 and HbA1c 58 mmol/mol today", "HbA1c 58 mmol/mol", "measurement"),
         ("GAD-7: 9 on review", "GAD-7: 9", "measurement"),
         ("Lung-RADS 4B. Recommend PET-CT", "Lung-RADS 4B", "measurement"),
+        ("Lung-RADS 4X. Recommend PET-CT", "Lung-RADS 4X", "measurement"),
+        ("Straight leg raise 70 degrees bilaterally", "70 degrees", "dosage"),
+        ("flexion to 90° today", "90°", "dosage"),
         ("MMSE score 22/30 today", "MMSE score 22/30", "measurement"),
         ("a refund of $1,650.00 was issued", "$1,650.00", "amount"),
         ("paid R$ 850,00 by transfer", "R$ 850,00", "amount"),
@@ -53,6 +56,7 @@ def test_construction_is_found_with_its_reason(text: str, span: str, why: str) -
         ("Seen on BP 12/04 clinic", "BP 12/04"),  # day/month: could be a date
         ("BMI\n2250 Broadway", "BMI\n2250"),  # a measurement never spans a line break
         ("see NJA 2005 p. 884 and NJA 2002 p. 314", "NJA 2005"),  # a year after capitals cites a report
+        ("In 2010 degrees were awarded", "2010 degrees"),  # a year, not an angle
     ],
 )
 def test_identifying_shapes_are_not_kept(text: str, not_kept: str) -> None:

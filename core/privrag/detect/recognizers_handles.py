@@ -61,6 +61,10 @@ def _not_registered(token: str) -> bool:
     return not REFERENCE.fullmatch(token)
 
 
+def _user_name_shape(token: str) -> bool:
+    return token.islower() or any(c in "._" or c.isdigit() for c in token)
+
+
 def handle_recognizer() -> ContextPatternRecognizer:
     """``@mentions`` and chat-export speaker lines, reported as ``USERNAME``."""
     return ContextPatternRecognizer(
@@ -71,6 +75,10 @@ def handle_recognizer() -> ContextPatternRecognizer:
             # "hunter.b  10:04" alone on a line: the author of the message below
             Rule("chat_author", r"(?m)^[A-Za-z][\w.-]{1,30}(?<![.-])(?=[ \t]+\d{1,2}:\d{2}(?:[ \t]?[AaPp][Mm])?[ \t]*$)",
                  0.6, case_sensitive=True),
+            # "priya.s 09:14: morning!": the author of the message after the time — a user name's shape
+            # (a dot, an underscore, a digit, or lower case), never "Meeting 10:30: agenda"
+            Rule("chat_author_inline", r"(?m)^[A-Za-z][\w.-]{1,30}(?<![.-])(?=[ \t]+\d{1,2}:\d{2}(?:[ \t]?[AaPp][Mm])?:[ \t])",
+                 0.6, validator=_user_name_shape, case_sensitive=True),
         ],
         name="privrag_handle",
     )

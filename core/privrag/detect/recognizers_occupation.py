@@ -38,6 +38,8 @@ _CUE = (
     r"|(?i:employed|job|career|trained|practi[cs]es?|practi[cs]ed|practi[cs]ing|hired|retired))\s+(?i:as)"
 )
 _LABEL = r"(?:occupation|profession|job\s+title)\s*:"
+#: fields that hold a job or something else ("Role: Approver", "Position: pending")
+_ROLE_LABEL = r"(?:role|position|job|post|designation)\s*:"
 _WORD = r"\p{L}[\p{L}'’\-]*"
 #: first words after a cue that are no occupation
 _NOT_OCCUPATION = frozenset(
@@ -116,6 +118,9 @@ def occupation_recognizer() -> ContextPatternRecognizer:
             Rule("after_cue", rf"(?<=\b{_CUE}[ \t]+{article}){job}(?![\p{{L}}'’\-])", 0.6, plausible_occupation,
                  case_sensitive=True),
             Rule("stated", rf"(?<={_STATED}[ \t]+){job}(?![\p{{L}}'’\-])", 0.55, job_headed, case_sensitive=True),
+            # "Role: forklift driver, night shift": a role or position field holds a job when it ends in a job head
+            Rule("role_label", rf"(?<=\b(?i:{_ROLE_LABEL})[ \t]*){job}(?![\p{{L}}'’\-])", 0.6, job_headed,
+                 case_sensitive=True),
             Rule("form_label", rf"(?<=\b(?i:{_LABEL})[ \t]*){job}(?![\p{{L}}'’\-])", 0.6, plausible_occupation,
                  case_sensitive=True),
             # a formal job title, cue or not: HR letters, CVs and signatures name the post this way

@@ -29,9 +29,11 @@ FACILITY = re.compile(
     r"distribution|depot|warehouse|site|plant|factory|branch)\b"
 )
 
-#: a person's link to an organisation before it: "works at", "employed by", "joined"
+#: a person's link to an organisation before it: "works at", "employed by", "joined", "a 3-month notice
+#: period at"
 EMPLOYER_BEFORE = re.compile(
-    r"(?i)\b(?:work(?:s|ed|ing)?|employed|employee|job|position|role|post|placement|shifts?|"
+    r"(?i)\b(?:work(?:s|ed|ing)?|employed|employee|employer|job|position|role|post|placement|shifts?|notice|tenure|"
+    r"career|apprentice(?:ship)?|"
     r"contract(?:ed|or)?|joined|join|intern(?:ing|ship)?|volunteer(?:s|ed|ing)?|studie[sd]|study|"
     r"enrolled|attends?|attended|pupil|student|teacher|manager|director|engineer|analyst|"
     r"members?|membership|supporters?|activists?|affiliated|affiliation|belongs?|belonged|"

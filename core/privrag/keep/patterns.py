@@ -54,7 +54,7 @@ FREQUENCY = re.compile(
 _UNIT = (
     r"(?:mg/kg|mg/dL|mg/ml|mg|mcg|µg|micrograms?|milligrams?|grams?|g|kg|ml|mL|L|litres?|units?|IU|"
     r"mmol/L|mmol/mol|µmol/L|umol/L|U/L|g/L|g/dL|nmol/L|pmol/L|mU/L|x10\^?9/L|%|cm|mm|km|"
-    r"dB(?:\s*HL)?|bpm|mmHg|°C|°F|kg/m2|kg/m²|kcal|puffs?|tablets?|tabs?|capsules?|drops?|sachets?)"
+    r"dB(?:\s*HL)?|bpm|mmHg|°C|°F|°|(?<!\d{4} )(?<!\d{4})degrees?|kg/m2|kg/m²|kcal|puffs?|tablets?|tabs?|capsules?|drops?|sachets?)"
 )
 _SCHEDULE = r"(?:\s+(?:OD|BD|BID|TDS|TID|QDS|QID|PRN|ON|nocte|mane|stat|IV|IM|SC|PO))*"
 #: "50 mg", "25/100 TDS", "0.3%", "92.4 kg", "4.2 x 3.1 cm", "1g BD"
@@ -66,7 +66,7 @@ _CURRENCY_CODE = r"(?:[A-Z]{3})(?<=USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|BRL|VND|PLN|S
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])"
 _MONTH = r"(?:0?[1-9]|1[0-2])"
 #: an abbreviation with a value: "BMI 31.2", "BP 118/72", "GAD-7: 9", "eGFR 64", "NIHSS 9", or a
-#: category with its subgrade letter ("Lung-RADS 4B", "BI-RADS 4a"); a score out of a total that no
+#: category with its subgrade letter ("Lung-RADS 4B", "Lung-RADS 4X", "BI-RADS 4a"); a score out of a total that no
 #: calendar has ("MMSE score 22/30") is a value, "BP 12/04" could be a date and is not taken
 #: (at least two capitals; at most four digits before a decimal point: never an ID number; a bare
 #: year after capitals is a citation or an edition, "NJA 2005 p. 884", not a value)
@@ -75,7 +75,7 @@ MEASUREMENT = re.compile(
     r"(?:[ \t]+(?:score|grade|level))?:?[ \t]+(?:of[ \t]+)?[<>≤≥]?"
     rf"(?!\d{{1,2}}/\d{{4}}\b|{_DAY}/{_MONTH}(?:/\d{{2,4}})?\b|{_MONTH}/{_DAY}(?:/\d{{2,4}})?\b)"  # a date, not a value
     rf"(?!(?:19|20)\d\d(?![\d.,/%]|[ \t]*{_UNIT}(?![\w])))"  # a year: "NJA 2005 p. 884" cites a law report
-    rf"\d{{1,4}}(?:[.,]\d+)?(?:[A-Ca-c](?![\w/-]))?(?:/\d{{1,4}})?%?(?:[ \t]*{_UNIT})?(?![\w/-])"
+    rf"\d{{1,4}}(?:[.,]\d+)?(?:[A-Ca-cXx](?![\w/-]))?(?:/\d{{1,4}})?%?(?:[ \t]*{_UNIT})?(?![\w/-])"
 )
 _CURRENCY = r"(?:[$€£¥₹₫₩]|R\$|A\$|C\$|US\$|USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|BRL|VND|PLN|SEK|NOK|DKK)"
 _AMOUNT_NUM = r"\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?(?:\s?(?:k|m|bn|million|billion|thousand))?"
