@@ -58,3 +58,15 @@ def test_a_stop_word_the_model_called_a_person_masks_nothing_else() -> None:
 def test_a_capitalised_name_that_is_a_stop_word_still_propagates() -> None:
     text = "Patient prefers Will.\nhi will, see you at ten"
     assert _marked(text, [_person(text, "Will")]) == ["will"]
+
+
+def test_a_given_names_nickname_is_marked_as_written() -> None:
+    text = "Patient: William Fairweather. Will says the face is no worse; I will call. Bill paid."
+    marked = _marked(text, [_person(text, "William Fairweather")])
+    assert "Will" in marked and "Bill" in marked
+    assert "will" not in marked  # the lower-case word stays a word
+
+
+def test_a_single_word_or_a_surname_gives_no_nicknames() -> None:
+    text = "Seen by Fairweather. Will you call? William came too."
+    assert _marked(text, [_person(text, "Fairweather"), _person(text, "William")]) == []

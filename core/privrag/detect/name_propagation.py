@@ -12,7 +12,11 @@ marks the other occurrences of their full form and of their name parts:
   word is rare in English (Zipf < 4, wordfreq) or stands in a greeting or an
   all-lower-case line, where people write names that way — "will" and "mark"
   in ordinary prose stay words;
-* a handle gives its name parts too ("dani.k" → "dani", "@jwu" → "jwu").
+* a handle gives its name parts too ("dani.k" → "dani", "@jwu" → "jwu");
+* a given name gives its nicknames, written capitalised ("Will" and "Bill" after
+  "William Fairweather"; the ``nicknames`` package, Apache-2.0, a hand-curated
+  table of English given names and their short forms). A lower-case "will" or
+  "bill" stays a word.
 
 Unlike :class:`~privrag.detect.default.PropagatingDetector`, no other label
 propagates: organisations and dates repeat for reasons of their own.
@@ -21,13 +25,17 @@ propagates: organisations and dates repeat for reasons of their own.
 from __future__ import annotations
 
 import bisect
+import functools
+import logging
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
 from privrag.detect.span_cleanup import PERSON_LABELS, with_initials
 from privrag.types import DetectedEntity
 
-__all__ = ["PROPAGATED_SOURCE", "propagate_names", "name_forms"]
+__all__ = ["PROPAGATED_SOURCE", "propagate_names", "name_forms", "nickname_forms"]
+
+log = logging.getLogger(__name__)
 
 PROPAGATED_SOURCE = "privrag_propagated"
 _PERSON_LABELS = frozenset({"PERSON", "PER", "NAME", "USERNAME", "FIRST_NAME", "LAST_NAME", "FULL_NAME"})
@@ -62,6 +70,26 @@ def name_forms(span: DetectedEntity) -> set[str]:
     return forms
 
 
+@functools.lru_cache(maxsize=1)
+def _nickname_table() -> dict[str, frozenset[str]]:
+    """Given name → its nicknames, lower case; empty (one warning) without the package."""
+    try:
+        from nicknames import NickNamer
+    except ImportError:
+        log.warning("nicknames is not installed: a given name's short forms are not followed (pip install nicknames)")
+        return {}
+    return {k: frozenset(v) for k, v in NickNamer().nickname_lookup.items()}
+
+
+def nickname_forms(span: DetectedEntity) -> set[str]:
+    """The capitalised nicknames of a person span's given name ("William Fairweather" → "Will",
+    "Bill", …): a given name opens a span of two words or more, a nickname has three letters or more."""
+    words = span.text.split()
+    if len(words) < 2 or not words[0][:1].isupper() or not words[0].isalpha():
+        return set()
+    return {n.capitalize() for n in _nickname_table().get(words[0].lower(), ()) if len(n) >= 3 and n.isalpha()}
+
+
 def _lowercase_ok(text: str, start: int, word: str) -> bool:
     from privrag.keep.vocab import zipf
 
@@ -84,11 +112,14 @@ def propagate_names(text: str, spans: Sequence[DetectedEntity]) -> list[Detected
         if s.label.upper() in _PERSON_LABELS:
             for f in name_forms(s):
                 forms.setdefault(f, s)
+    nicks = {n: s for s in spans if s.label.upper() in _PERSON_LABELS for n in nickname_forms(s) if n not in forms}
+    forms.update(nicks)
     if not forms:
         return list(spans)
     lower: dict[str, DetectedEntity] = {}
     for k, v in forms.items():
         lower.setdefault(k.lower(), v)
+    lower_nicks = {n.lower() for n in nicks} - {f.lower() for f in forms if f not in nicks}
     ordered = sorted(spans, key=lambda s: s.start)
     starts = [s.start for s in ordered]
     reach: list[int] = []  # reach[i]: the furthest end among ordered[: i + 1]
@@ -104,6 +135,8 @@ def propagate_names(text: str, spans: Sequence[DetectedEntity]) -> list[Detected
         if src is None:
             continue
         exact = word in forms
+        if not exact and word.lower() in lower_nicks:
+            continue  # a nickname counts only as written: "Will", never "will"
         if not exact and not (word.islower() and _lowercase_ok(text, a, word.lower())):
             continue  # "WILL" in a heading, "Will" at a sentence start for a lowercase "will"
         found = DetectedEntity(a, b, src.label, word, src.score * 0.9, PROPAGATED_SOURCE)
