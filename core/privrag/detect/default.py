@@ -345,7 +345,7 @@ def _source_priority(detectors: Sequence[EntityDetector]) -> dict[str, float]:
     # cue recognizers whose label is a guess (an employer may be a person, a capitalised
     # word after "in" a company): they add coverage, a model names the merged span
     prio.update({"privrag_employer": 0.5, "privrag_uppercase_place": 0.5, "privrag_relocation_place": 0.5,
-                 "privrag_country": 0.5, "privrag_first_name": 0.5})
+                 "privrag_country": 0.5, "privrag_first_name": 0.5, "privrag_city": 0.5})
     # ...except for persons and places, which it names better than spaCy-sm:
     # WNUT-17 dev strict recall 0.331 -> 0.368 (persons 0.46 -> 0.54, places
     # 0.49 -> 0.51); for companies spaCy stays first (0.33 vs 0.25)

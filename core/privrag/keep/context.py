@@ -155,10 +155,12 @@ def employed_at(text: str, start: int) -> bool:
 
 
 def is_place(word: str) -> bool:
-    """A country, a demonym or a city of the gazetteer: a place is QUASI, never a public entity."""
+    """A country, a demonym or a city of the gazetteer, or a town of GeoNames' list ("swindon"):
+    a place is QUASI, never a public entity."""
     from privrag import gazetteer
+    from privrag.detect.recognizers_cities import is_city
 
-    return gazetteer.lookup(word) is not None
+    return gazetteer.lookup(word) is not None or is_city(word)
 
 
 def is_name_like(text: str, start: int, end: int) -> bool:

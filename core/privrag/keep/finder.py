@@ -61,7 +61,7 @@ __all__ = ["KeepSpan", "KeepFinder", "apply_keep", "detect_with_keep", "drop_kep
 #: sources whose spans are guesses a keep reason may shorten (models and cue recognizers)
 SOFT_SOURCES: tuple[str, ...] = (
     "SpacyRecognizer", "gliner", "hub_gliner", "privrag_money", "privrag_employer",
-    "privrag_uppercase_place", "privrag_relocation_place", "privrag_country", "privrag_first_name",
+    "privrag_uppercase_place", "privrag_relocation_place", "privrag_city", "privrag_country", "privrag_first_name",
     "privrag_occupation", "privrag_slots", "privrag_propagated",
     # a written date merged with a model's span runs over its words ("18/02  SNCF TGV"); no keep
     # reason matches a date itself, so a cut only takes back what the model added
