@@ -121,3 +121,16 @@ def test_it_is_one_of_the_default_recognizers() -> None:
 def test_feminine_polish_surnames_are_surnames() -> None:
     # Faker lists "Nowicki" and "Kowalski"; Polish writes a woman's surname with -ska/-cka
     assert found("Seen with Beata Nowicka and Anna Kowalska today") == ["Beata Nowicka", "Anna Kowalska"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("agent rosa: hi! i can see it was sent with Royal Mail on the 3rd", ["rosa"]),  # a speaker's label
+        ("Agent: thanks callum. I have sent a replacement by DPD", ["callum"]),  # thanked
+        ("Hello mate, how are you? Sent by Royal Mail", []),  # an everyday word greeted
+        ("Re: rosa bushes in the Garden", []),
+    ],
+)
+def test_a_lower_case_name_greeted_or_labelling_a_speaker_in_a_cased_chat(text: str, names: list[str]) -> None:
+    assert found(text) == names

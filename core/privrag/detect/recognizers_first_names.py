@@ -194,6 +194,22 @@ def _in_lowercase_line(lines: list[tuple[int, int]] | None, pos: int, word: str)
     return rare_in_english(word)
 
 
+#: a greeting or thanks right before a word: "thanks callum", "hi rosa,"
+_GREETED = re.compile(r"(?i)\b(?:hi|hey|hello|dear|thanks|thank[ \t]+you|thx|ty|cheers|bye|morning|evening)[ \t,]+$")
+#: a speaker label that ends at the word: "agent rosa: hi!", "nurse kim:"
+_SPEAKER_END = re.compile(r"[ \t]*:[ \t]")
+
+
+def _addressed(text: str, start: int, end: int) -> bool:
+    """A lower-case given name someone is greeted or thanked by, or a speaker's label at the
+    start of a chat line ("agent rosa: hi!"): the words around it say a person is meant (the
+    caller also wants the name rare in English: "hello mate" greets no Máté)."""
+    if _GREETED.search(text, max(0, start - 20), start):
+        return True
+    line_start = text.rfind("\n", 0, start) + 1
+    return start - line_start <= 30 and bool(_SPEAKER_END.match(text, end)) and ":" not in text[line_start:start]
+
+
 def first_name_mentions(text: str) -> list[tuple[int, int]]:
     """Offsets of given names (with a following initial and surname) in ``text``."""
     if not text:
@@ -209,7 +225,8 @@ def first_name_mentions(text: str) -> list[tuple[int, int]]:
         word = m.group(1)
         if word.lower() not in names:
             continue
-        if word[0].islower() and not lowercase and not _in_lowercase_line(lower_lines, m.start(), word):
+        if (word[0].islower() and not lowercase and not _in_lowercase_line(lower_lines, m.start(), word)
+                and not (rare_in_english(word) and _addressed(text, m.start(), m.end()))):
             continue
         if word[0].isupper() and _sentence_start(text, m.start()):
             continue
