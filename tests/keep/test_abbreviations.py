@@ -33,6 +33,7 @@ def test_only_acronym_shapes_are_used() -> None:
         ("Known MDD and PTSD, on sertraline 50 mg.", ["MDD", "PTSD"]),
         ("OGTT at 28 weeks; HbA1c 41 mmol/mol.", ["OGTT"]),
         ("HCV RNA PCR negative. Continue methadone.", ["HCV", "RNA", "PCR"]),
+        ("LFTs normal; continue methotrexate 15 mg weekly.", ["LFTs"]),  # a test's plural
     ],
 )
 def test_abbreviations_are_kept_in_a_text_that_speaks_medicine(finder: KeepFinder, text: str, kept: list[str]) -> None:

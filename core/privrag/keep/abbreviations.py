@@ -71,13 +71,15 @@ def medical_abbreviations() -> frozenset[str]:
 
 def meaning(abbreviation: str) -> str | None:
     """What the abbreviation stands for ("MDD" → "major depressive disorder"), for explanations."""
-    found = _table().get(abbreviation)
+    found = _table().get(abbreviation) or (_table().get(abbreviation[:-1]) if abbreviation.endswith("s") else None)
     return "; ".join(found) if found else None
 
 
 @functools.lru_cache(maxsize=1)
 def _matcher() -> KeyMatcher:
-    return KeyMatcher(medical_abbreviations())
+    # a note writes the plural of a test in capitals with a lower-case "s": "TFTs", "LFTs", "ECGs"
+    keys = medical_abbreviations()
+    return KeyMatcher(keys | {k + "s" for k in keys if k.isupper() and k.isalpha()})
 
 
 def abbreviation_mentions(text: str) -> list[tuple[int, int]]:
