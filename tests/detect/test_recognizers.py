@@ -40,6 +40,7 @@ POSITIVE = [
     ("NATIONAL_ID", "PESEL 44051401359 was on the form", "44051401359"),
     ("NATIONAL_ID", "documento DNI 12345678Z", "12345678Z"),
     ("NATIONAL_ID", "his Turkish identity number 10000000146", "10000000146"),
+    ("NATIONAL_ID", "PAN: BKLPM4821Q, employee code KS-2291", "BKLPM4821Q"),
     ("IBAN_CODE", "pay to GB73DZEN25124557982512 today", "GB73DZEN25124557982512"),
     ("IBAN_CODE", "IBAN: DE89 3704 0044 0532 0130 00, thanks", "DE89 3704 0044 0532 0130 00"),
     ("SWIFT_CODE", "SWIFT code DEUTDEFF500 for the transfer", "DEUTDEFF500"),
@@ -133,6 +134,7 @@ NEGATIVE = [
     ("NATIONAL_ID", "He paid 2000000 liras in 1995."),
     ("NATIONAL_ID", "The population was 123456789 in the survey."),
     ("NATIONAL_ID", "QQ 12 34 56 C is a reserved prefix"),
+    ("NATIONAL_ID", "model BKLXM4821Q of the range"),  # no holder type in the fourth letter
     ("NATIONAL_ID", "order 44051401359 shipped without any context"),
     ("IBAN_CODE", "pay to GB73DZEN25124557982513 today"),
     ("IBAN_CODE", "the code AB12 is short"),

@@ -28,6 +28,14 @@ def test_a_full_date_with_its_month_in_lower_case_is_found(text: str, date: str)
     assert _hits(text) == [date]
 
 
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("ED - Provider Note   10/04/2025 02:14\nPatient", "10/04/2025 02:14"), ("03/04/2024 09:20 Dr Nisha", "03/04/2024 09:20")],
+)
+def test_a_date_in_figures_takes_its_time(text: str, date: str) -> None:
+    assert _hits(text) == [date]
+
+
 @pytest.mark.parametrize("text", ["i may 2024 go", "we march 12 people", "you may 12 times"])
 def test_a_lower_case_month_word_without_day_and_year_is_no_date(text: str) -> None:
     assert _hits(text) == []

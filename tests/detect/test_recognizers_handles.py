@@ -41,3 +41,16 @@ def test_date_shapes(token: str, date: bool) -> None:
 def test_the_author_before_a_time_and_a_colon_is_a_user_name() -> None:
     text = "#people-ops\npriya.s 09:14: morning! quick one\nmike.t 09:20: yes\nMeeting 10:30: agenda"
     assert _hits(handle_recognizer(), text) == ["priya.s", "mike.t"]  # "Meeting" has no user name's shape
+
+
+@pytest.mark.parametrize(
+    ("text", "handles"),
+    [
+        ("My UPI for any refund: arjun.m@okhdfcbank\nThanks", ["arjun.m@okhdfcbank"]),
+        ("pay 9876543210@ybl today", ["9876543210@ybl"]),
+        ("mail me at a.b@example.com today", []),  # an e-mail address: Presidio's
+        ("email: jo@nhs.net.", []),
+    ],
+)
+def test_a_name_at_a_host_without_a_domain_is_a_handle(text: str, handles: list[str]) -> None:
+    assert _hits(handle_recognizer(), text) == handles

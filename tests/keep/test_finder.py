@@ -401,3 +401,18 @@ def test_a_notice_period_at_a_company_makes_it_an_employer(finder: KeepFinder) -
 def test_a_brand_paid_with_is_no_employer(finder: KeepFinder) -> None:
     text = "I paid with Revolut yesterday."
     assert "Revolut" in {k.text for k in finder.find(text, [_span(text, "Revolut", "ORGANIZATION")])}
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [("I pay rent of ₹32,000 a month", True), ("pay by card: £12.50", True), ("his pay is £32,000 a year", False)],
+)
+def test_pay_the_verb_leaves_a_price_pay_the_noun_protects_a_wage(finder: KeepFinder, text: str, kept: bool) -> None:
+    assert any(k.why == "amount" for k in finder.find(text)) is kept
+
+
+def test_two_capitals_are_shorthand_not_a_facility() -> None:
+    text = "ECG: ST elevation in II, III, aVF. Aspirin 300 mg given."
+    span = _span(text, "ECG: ST elevation", "ORGANIZATION")
+    out = apply_keep(text, [span], KeepFinder().find(text, [span]))
+    assert not any("elevation" in s.text for s in out)

@@ -142,12 +142,15 @@ def national_id_recognizer() -> ContextPatternRecognizer:
             Rule("pesel", r"(?<!\d)\d{11}(?!\d)", 0.25, validator=pesel_ok),
             Rule("tc_kimlik", r"(?<!\d)[1-9]\d{10}(?!\d)", 0.25, validator=tc_kimlik_ok),
             Rule("es_dni", r"\b\d{8}-?[A-Z]\b", 0.55, validator=dni_ok, case_sensitive=True),
+            # India's PAN: three letters, the holder's type (P a person, C a company, …), the
+            # initial of the name, four digits and a check letter ("BKLPM4821Q")
+            Rule("in_pan", r"\b[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z]\b", 0.55, case_sensitive=True),
         ],
         context=["national id", "national identity", "identity card", "identity number", "id card",
                  "id number", "id no", "identification number", "personal number", "personal code",
                  "personal identification", "passport", "pesel", "nino", "national insurance",
                  "social security", "ssn", "tax id", "tin", "kimlik", "dni", "nie", "nif", "bsn",
-                 "personnummer", "cpr", "citizen number", "codice fiscale", "aadhaar", "nric",
+                 "personnummer", "cpr", "citizen number", "codice fiscale", "aadhaar", "nric", "pan",
                  "identity", "identification"],
         before=40,
     )

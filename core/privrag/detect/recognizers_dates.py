@@ -9,6 +9,7 @@ so the union grows the model's span to it:
 
 * "[Tuesday] 15[th] April 2025 [at 10:00]", "Thu, Oct 16, 2025 at 7:05 AM";
 * "April 15th, 2025";
+* a date in figures with its time ("10/04/2025 02:14");
 * the same with the month typed in lower case ("5 may 1986", "march 12, 1990"), as
   chats and patient messages write it;
 * a month and a year in CVs and forms, "03/2021" (month 01–12, year 19xx/20xx);
@@ -70,6 +71,9 @@ def written_date_recognizer() -> ContextPatternRecognizer:
                                          rf"{_MONTH.lower()},?[ \t]+{_YEAR}\b{_TIME}", 0.6, case_sensitive=True),
             Rule("month_day_year_lower", rf"(?<![\w/])(?:{_WEEKDAY.lower()})?{_MONTH.lower()}[ \t]+{_DAY},?[ \t]+{_YEAR}\b{_TIME}",
                  0.6, case_sensitive=True),
+            # "10/04/2025 02:14": the time of a date in figures belongs to it (Presidio's date stops at the year)
+            Rule("numeric_date_time", rf"(?<![\w/.:-])(?:[0-3]?\d[/.-][01]?\d|[01]?\d[/.-][0-3]?\d)[/.-](?:{_YEAR}|\d{{2}})"
+                                      rf",?[ \t]+(?:at[ \t]+)?{_CLOCK}(?![\w:])", 0.6),
             Rule("month_year", rf"(?<![\w/.-])(?:0[1-9]|1[0-2])/{_YEAR}(?![\w/-])", 0.5),
             Rule("day_month_figures", r"(?<![\w/.:,-])(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])(?![\w/.:,-]|[.,]\d)", 0.5,
                  in_context=_month_dated_elsewhere),

@@ -72,6 +72,9 @@ def handle_recognizer() -> ContextPatternRecognizer:
         [
             # "@dani.k" — not "name@example.com" (a word character before "@")
             Rule("mention", r"(?<![\w.@])@(?!(?:channel|here|everyone|all)\b)[A-Za-z][\w.-]{0,30}(?<![.-])(?![\w@])", 0.7),
+            # "arjun.m@okhdfcbank": a name at a payment provider or a host with no domain after it (an
+            # Indian UPI address, "root@buildbox"); an e-mail address has its dot and is Presidio's
+            Rule("at_handle", r"(?<![\w.@+-])[A-Za-z0-9][\w.-]{0,40}(?<![.-])@[A-Za-z][A-Za-z0-9]{1,20}(?![\w@-]|\.\w)", 0.6),
             # "hunter.b  10:04" alone on a line: the author of the message below
             Rule("chat_author", r"(?m)^[A-Za-z][\w.-]{1,30}(?<![.-])(?=[ \t]+\d{1,2}:\d{2}(?:[ \t]?[AaPp][Mm])?[ \t]*$)",
                  0.6, case_sensitive=True),

@@ -103,9 +103,11 @@ _MIN_UNDEFINED_ACRONYM = 3
 _RARE_ZIPF = 4.0
 #: Zipf frequency of everyday English words ("eat", "care", "nice"): no evidence of a public entity
 _EVERYDAY_ZIPF = 5.0
-#: a person's pay: an amount after one of these words is personal data, not a price
+#: a person's pay: an amount after one of these words is personal data, not a price ("pay" the noun:
+#: "I pay rent of ₹32,000", "pay by card" are prices)
 _PAY_BEFORE = re.compile(
-    r"(?i)\b(?:salary|salaries|pay|paid\s+(?:him|her|them)|wages?|income|earns?|earnings|bonus|"
+    r"(?i)\b(?:salary|salaries|pay(?![ \t]+(?:rent|for|by|with|via|through|back|off|the|an?|my|your|our|it|online|in[ \t]+cash)\b)|"
+    r"paid\s+(?:him|her|them)|wages?|income|earns?|earnings|bonus|"
     r"compensation|remuneration|pension|rent\s+arrears|owes?|debt|award(?:ed|s)?|damages|"
     r"claim(?:ed|s|ing)?|fined?|bail|seized|confiscated)\b[^.\n]{0,40}$"
 )
@@ -489,8 +491,10 @@ def _named_facility(text: str, span: DetectedEntity, cuts: Sequence[KeepSpan]) -
     if span.label.upper() not in _ORGLIKE | {"LOC", "LOCATION", "GPE", "FAC"}:
         return False
     # the facility word is part of the name, so capitalised: "Samsung authorised service centre"
-    # describes a kind of place after a brand, it names none
-    if not any(m.group()[:1].isupper() for m in FACILITY.finditer(text, span.start, span.end)):
+    # describes a kind of place after a brand, it names none; two capitals are shorthand ("ST
+    # elevation", "CO poisoning"), not a street or a company
+    if not any(m.group()[:1].isupper() and not (len(m.group()) <= 2 and m.group().isupper())
+               for m in FACILITY.finditer(text, span.start, span.end)):
         return False
     # a span inside one keep span is a word of that term ("House" of "House-Brackmann grade
     # III"), not an organisation whose name holds it
