@@ -103,10 +103,10 @@ _MIN_UNDEFINED_ACRONYM = 3
 _RARE_ZIPF = 4.0
 #: Zipf frequency of everyday English words ("eat", "care", "nice"): no evidence of a public entity
 _EVERYDAY_ZIPF = 5.0
-#: a person's pay: an amount after one of these words is personal data, not a price ("pay" the noun:
-#: "I pay rent of ₹32,000", "pay by card" are prices)
+#: a person's pay: an amount after one of these words is personal data, not a price ("I pay rent of
+#: ₹32,000", "pay by card" are prices; "ordered to pay the applicant EUR 1,400" is an award)
 _PAY_BEFORE = re.compile(
-    r"(?i)\b(?:salary|salaries|pay(?![ \t]+(?:rent|for|by|with|via|through|back|off|the|an?|my|your|our|it|online|in[ \t]+cash)\b)|"
+    r"(?i)\b(?:salary|salaries|pay(?![ \t]+(?:rent|for|by|with|via|through|online|in[ \t]+cash)\b)|"
     r"paid\s+(?:him|her|them)|wages?|income|earns?|earnings|bonus|"
     r"compensation|remuneration|pension|rent\s+arrears|owes?|debt|award(?:ed|s)?|damages|"
     r"claim(?:ed|s|ing)?|fined?|bail|seized|confiscated)\b[^.\n]{0,40}$"
@@ -191,6 +191,7 @@ class KeepFinder:
                 # "ICD-10 B27.0": a valid code in a text that speaks medicine is a diagnosis, not an id
                 out.extend(KeepSpan(m.start(), m.end(), "diagnosis", m.group())
                            for m in vocab.ICD_CODE.finditer(text) if vocab.icd_code(m.group()))
+        out.extend(_everyday_words(spans))
         if self.public_min_zipf is not None:
             out.extend(self._public_entities(text, spans))
             if self.brands:
@@ -330,6 +331,29 @@ class KeepFinder:
                 # "Ofcom's scheme"); one it defines takes the protection of the name it stands for
                 out.append(KeepSpan(s.start, end, "public_entity", surface))
         return out
+
+
+#: Zipf frequency from which a single word a model called a person is an everyday word ("Seen", "Customer")
+_PERSON_WORD_ZIPF = 4.5
+
+
+def _everyday_words(spans: Sequence[DetectedEntity]) -> list[KeepSpan]:
+    """One everyday word a model called a person ("Seen by Dr …", "Customer:", "Signed"): no name
+    list holds it, no nickname table, and it is no place or people. Masked, it garbles the text
+    ("Mitchell by Dr Brown") and protects no one."""
+    from privrag.detect.name_propagation import is_nickname
+
+    out: list[KeepSpan] = []
+    for s in spans:
+        if s.label.upper() not in ("PERSON", "PER") or not (s.source or "").startswith(_MODEL_SOURCES):
+            continue
+        word = s.text
+        if not word.isalpha() or vocab.zipf(word.lower()) < _PERSON_WORD_ZIPF:
+            continue
+        if word.lower() in person_words() or is_nickname(word) or is_place(word):
+            continue
+        out.append(KeepSpan(s.start, s.end, "everyday_word", word))
+    return out
 
 
 def _other_cases(text: str, keeps: Sequence[KeepSpan]) -> list[KeepSpan]:
