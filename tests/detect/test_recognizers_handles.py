@@ -54,3 +54,11 @@ def test_the_author_before_a_time_and_a_colon_is_a_user_name() -> None:
 )
 def test_a_name_at_a_host_without_a_domain_is_a_handle(text: str, handles: list[str]) -> None:
     assert _hits(handle_recognizer(), text) == handles
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [("Vehicle: Toyota Yaris KX19 HTP   Call", ["KX19 HTP"]), ("postcode NN15 7HH", []), ("see MK40 2NR", [])],
+)
+def test_a_british_number_plate_is_a_code_a_postcode_is_not(text: str, codes: list[str]) -> None:
+    assert _hits(coded_id_recognizer(), text) == codes

@@ -144,3 +144,21 @@ def test_a_url_pattern_stopped_inside_a_word_covers_the_whole_word(text: str, su
     span = DetectedEntity(a, a + len(surface), "URL", surface, 0.6, "UrlRecognizer")
     (out,) = clean_name_spans([span], text)
     assert text[out.start : out.end] == grown == out.text
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "pieces"),
+    [
+        ("sent to Boots, Market Street. TARGET leaflet given.", "Boots, Market Street. TARGET leaflet", "ORGANIZATION",
+         ["Boots, Market Street", "TARGET leaflet"]),
+        ("Voltaren gel. Funded under a plan", "gel. Funded", "PERSON", ["gel", "Funded"]),
+        ("Provider: Dr. Lena Moravec, DDS", "Dr. Lena Moravec", "PERSON", ["Dr. Lena Moravec"]),  # a title's dot
+        ("seen at St. Catherine Hospital today", "St. Catherine Hospital", "ORGANIZATION", ["St. Catherine Hospital"]),
+        ("the U.S. Army base", "U.S. Army", "ORGANIZATION", ["U.S. Army"]),  # initials
+        ("Acme Inc. Board met", "Acme Inc. Board", "ORGANIZATION", ["Acme Inc. Board"]),  # an abbreviation
+    ],
+)
+def test_a_models_span_is_cut_where_a_sentence_ends(text: str, surface: str, label: str, pieces: list[str]) -> None:
+    a = text.index(surface)
+    span = DetectedEntity(a, a + len(surface), label, surface, 0.8, "SpacyRecognizer")
+    assert [s.text for s in clean_name_spans([span], text)] == pieces

@@ -438,3 +438,12 @@ def test_an_everyday_word_from_a_name_recognizer_is_not_second_guessed(finder: K
     text = "Note: Seen by Dr Nkemelu."
     span = DetectedEntity(6, 10, "PERSON", "Seen", 0.8, "privrag_titled_person")
     assert not any(k.why == "everyday_word" for k in finder.find(text, [span]))
+
+
+@pytest.mark.parametrize(("surface", "kept"), [("grazing", False), ("inter", False), ("medicare", True)])
+def test_a_lower_case_dictionary_word_a_model_called_an_organisation_names_nothing(
+    finder: KeepFinder, surface: str, kept: bool
+) -> None:
+    text = f"They discussed {surface} at length, and my {surface} card."
+    span = _span(text, surface, "MISC")
+    assert any(k.why == "public_entity" for k in finder.find(text, [span])) is kept

@@ -99,6 +99,8 @@ def coded_id_recognizer() -> ContextPatternRecognizer:
             # letters glued to digits: "NCEV712043", "K839201746"
             Rule("glued", r"(?<![\w/.-])[A-Z]{1,5}\d{5,}[A-Z]?(?![\w/-]|\.\d)", 0.55, validator=_not_registered,
                  case_sensitive=True),
+            # a British number plate: "KX19 HTP" (area letters, age digits, three letters; never I or Q)
+            Rule("uk_plate", r"(?<![\w-])[A-HJ-PR-Y]{2}\d{2}[ ]?[A-HJ-PR-Z]{3}(?![\w-])", 0.6, case_sensitive=True),
             # a long run of digits: "10477265", "001089017345"
             Rule("digits", rf"(?<![\w/.,-]){AFTER_REFERENCE_PREFIX}\d{{7,}}(?![\w/-]|[.,]\d)", 0.5, validator=_not_date),
         ],

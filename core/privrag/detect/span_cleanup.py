@@ -150,8 +150,32 @@ def split_name_span(span: DetectedEntity, text: str) -> list[DetectedEntity]:
 
 
 def _lines(start: int, end: int, text: str) -> list[tuple[int, int]]:
+    """The lines of ``start:end``, each cut again where a sentence ends inside it."""
     out, pos = [], start
     for m in _LINE_BREAK.finditer(text, start, end):
+        out.extend(_sentences(pos, m.start(), text))
+        pos = m.end()
+    out.extend(_sentences(pos, end, text))
+    return out
+
+
+#: a sentence's end inside a span: a full stop, "!" or "?", a space, then a capital or a digit
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])[ \t]+(?=[A-Z0-9À-Ö])")
+#: the word before a full stop that keeps it inside a name: an initial, a title, an abbreviation
+_WORD_BEFORE_DOT = re.compile(r"([A-Za-z]+)\.$")
+_TITLES_WITH_DOT = frozenset({"mr", "mrs", "ms", "dr", "prof", "rev", "hon", "gen", "col", "capt", "lt", "sgt", "mt", "ft"})
+
+
+def _sentences(start: int, end: int, text: str) -> list[tuple[int, int]]:
+    """A model's span over a sentence's end is two mentions ("Boots, Market Street. TARGET
+    leaflet", "BVA Congress stand. Current setup: BrightHR"): no name runs over a full stop,
+    except an initial's, a title's or an abbreviation's ("Dr. Lena Moravec", "St. Catherine")."""
+    out, pos = [], start
+    for m in _SENTENCE_BREAK.finditer(text, start, end):
+        w = _WORD_BEFORE_DOT.search(text, max(start, m.start() - 12), m.start())
+        if text[m.start() - 1] == "." and (w is None or len(w.group(1)) == 1 or w.group(1).lower() in DOT_ABBREVIATIONS
+                                          or w.group(1).lower() in _TITLES_WITH_DOT or w.group(1).isupper()):
+            continue
         out.append((pos, m.start()))
         pos = m.end()
     out.append((pos, end))

@@ -318,6 +318,8 @@ class KeepFinder:
             name = names[0].lower()
             if name in person_words() or is_place(name):
                 continue
+            if surface.islower() and name in brands.english_words():
+                continue  # a dictionary word in lower case ("grazing" a model called MISC) names nothing
             acronym = names[0].isupper() and 2 <= len(name) <= 6
             freq = vocab.zipf(name)
             # "EAT" (a tribunal), "NICE", "CARE": an everyday word's frequency says nothing of the entity
