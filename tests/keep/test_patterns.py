@@ -20,6 +20,8 @@ def _found(text: str) -> set[tuple[str, str]]:
         ("She has worked here 24 years now.", "24 years", "duration"),
         ("Apply twice daily to the rash.", "twice daily", "frequency"),
         ("one tablet every 4 hours", "every 4 hours", "frequency"),
+        ("FVC monitored 4-hourly, lowest 2.1 L", "4-hourly", "frequency"),
+        ("bloods 3-monthly", "3-monthly", "frequency"),
         ("Start sertraline 50 mg once daily.", "50 mg once daily", "dosage"),
         ("co-careldopa 25/100 TDS", "25/100 TDS", "dosage"),
         ("BMI 31.2 and HbA1c 58 mmol/mol today", "HbA1c 58 mmol/mol", "measurement"),
