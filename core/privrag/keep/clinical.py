@@ -1,0 +1,75 @@
+"""Clinical language the vocabularies match only in part.
+
+ICD-10-CM lists "schwannoma" and "ischaemic stroke", not every phrase a note
+writes around them: a run of ICD-10-CM words ("acute ischaemic stroke",
+"varicose eczema") and the lower-case words that qualify a medical term
+("vestibular schwannoma", "supraspinatus tendinosis") are clinical language,
+not an organisation's name, however a model labels them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from privrag.keep import vocab
+from privrag.keep.spans import KeepSpan
+
+__all__ = ["qualified_terms", "clinical_runs", "in_title_case_name"]
+
+
+#: words of clinical language before a term: "vestibular schwannoma", "supraspinatus tendinosis"
+_QUALIFIER = re.compile(r"([a-z][a-z-]*) $")
+#: most qualifier words read before one term
+_MAX_QUALIFIERS = 3
+
+
+def qualified_terms(text: str, keeps: Sequence[KeepSpan]) -> list[KeepSpan]:
+    """A medical word or diagnosis with the lower-case ICD-10-CM words written just before it
+    ("vestibular schwannoma", "supraspinatus tendinosis"): the qualifier is part of the term,
+    and a model that took it alone for a name ("vestibular" as an organisation) must not
+    keep it."""
+    from privrag.detect.recognizer_base import english_stop_words
+
+    words, stop = vocab.icd_words(), english_stop_words()
+    out: list[KeepSpan] = []
+    for k in keeps:
+        if k.why not in ("medical_term", "diagnosis"):
+            continue
+        start = k.start
+        for _ in range(_MAX_QUALIFIERS):
+            m = _QUALIFIER.search(text, max(0, start - 40), start)
+            if m is None or m.end() != start or m.group(1) in stop or vocab.normalise_spelling(m.group(1)) not in words:
+                break
+            start = m.start()
+        if start < k.start:
+            out.append(KeepSpan(start, k.end, k.why, text[start : k.end]))
+    return out
+
+
+def in_title_case_name(text: str, toks: list[tuple[int, int]], i: int) -> bool:
+    """A capitalised word between capitalised neighbours ("High Desert Behavioral Health")
+    is part of a name, not a diagnosis."""
+    def cap(k: int) -> bool:
+        return 0 <= k < len(toks) and text[toks[k][0]].isupper() and (
+            text[min(toks[k][1], toks[i][1]) : max(toks[k][0], toks[i][0])].strip() == "")
+    return cap(i - 1) or cap(i + 1)
+
+
+def clinical_runs(text: str, toks: list[tuple[int, int]], norm: list[str]) -> list[KeepSpan]:
+    """Runs of two or more ICD-10-CM words on one line, one of them uncommon in English and
+    at most one capitalised: "acute ischaemic stroke", "varicose eczema" — clinical
+    language, not an organisation's name."""
+    words = vocab.icd_words()
+    out: list[KeepSpan] = []
+    i = 0
+    while i < len(toks):
+        j = i
+        while j < len(toks) and norm[j] in words and (j == i or text[toks[j - 1][1] : toks[j][0]] == " "):
+            j += 1
+        title_case = sum(text[toks[k][0]].isupper() for k in range(i, j)) >= 2  # a name: "High Desert Behavioral Health"
+        if j - i >= 2 and not title_case and any(vocab.zipf(norm[k]) < 4.0 for k in range(i, j)):
+            s, e = toks[i][0], toks[j - 1][1]
+            out.append(KeepSpan(s, e, "diagnosis", text[s:e]))
+        i = max(j, i + 1)
+    return out
