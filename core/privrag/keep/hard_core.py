@@ -8,6 +8,10 @@ id W2298114703", "invoice HD-0047721, 9.490.000 ₫"), and the union then
 protects the insurer and the price as firmly as the number. Only the
 identifier itself is hard: the rest of the union is the model's guess, and
 the keep reasons judge it as they judge any guess.
+
+The default detector applies it to a text it reads in one piece; a text long
+enough to be read in windows keeps such unions hard (the members of a window
+are not kept for the whole document), which errs on privacy's side.
 """
 
 from __future__ import annotations
