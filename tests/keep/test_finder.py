@@ -423,23 +423,6 @@ def test_an_award_paid_to_a_person_is_not_kept(finder: KeepFinder) -> None:
     assert not any(k.why == "amount" for k in finder.find(text))
 
 
-@pytest.mark.parametrize(
-    ("surface", "kept"),
-    [("Seen", True), ("Customer", True), ("Will", False), ("Hope", False), ("Irish", False), ("Kowalczyk", False)],
-)
-def test_an_everyday_word_a_model_called_a_person_is_kept(finder: KeepFinder, surface: str, kept: bool) -> None:
-    # a nickname ("Will"), a given name ("Hope"), a people ("Irish") or a rare word stays protected
-    text = f"Note: {surface} by Dr Nkemelu at 02:20, aspirin 300 mg."
-    span = DetectedEntity(6, 6 + len(surface), "PERSON", surface, 0.8, "SpacyRecognizer")
-    assert any(k.why == "everyday_word" for k in finder.find(text, [span])) is kept
-
-
-def test_an_everyday_word_from_a_name_recognizer_is_not_second_guessed(finder: KeepFinder) -> None:
-    text = "Note: Seen by Dr Nkemelu."
-    span = DetectedEntity(6, 10, "PERSON", "Seen", 0.8, "privrag_titled_person")
-    assert not any(k.why == "everyday_word" for k in finder.find(text, [span]))
-
-
 @pytest.mark.parametrize(("surface", "kept"), [("grazing", False), ("inter", False), ("medicare", True)])
 def test_a_lower_case_dictionary_word_a_model_called_an_organisation_names_nothing(
     finder: KeepFinder, surface: str, kept: bool

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from privrag.detect.span_cleanup import PERSON_LABELS, with_initials
 from privrag.types import DetectedEntity
 
-__all__ = ["PROPAGATED_SOURCE", "propagate_names", "name_forms", "nickname_forms", "is_nickname"]
+__all__ = ["PROPAGATED_SOURCE", "propagate_names", "name_forms", "nickname_forms"]
 
 log = logging.getLogger(__name__)
 
@@ -79,16 +79,6 @@ def _nickname_table() -> dict[str, frozenset[str]]:
         log.warning("nicknames is not installed: a given name's short forms are not followed (pip install nicknames)")
         return {}
     return {k: frozenset(v) for k, v in NickNamer().nickname_lookup.items()}
-
-
-def is_nickname(word: str) -> bool:
-    """Is ``word`` a nickname of some given name ("Will", "Bill", "Peggy")?"""
-    return word.lower() in _all_nicknames() if _nickname_table() else False
-
-
-@functools.lru_cache(maxsize=1)
-def _all_nicknames() -> frozenset[str]:
-    return frozenset(n for names in _nickname_table().values() for n in names)
 
 
 def nickname_forms(span: DetectedEntity) -> set[str]:

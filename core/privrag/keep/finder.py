@@ -24,8 +24,6 @@ answer needs. :class:`KeepFinder` finds the keep spans, each with its reason:
   out ("the DVLA"), unless the text ties it to a person (an employer: "works at
   Tesco") or it is a local facility or a registered company ("… Hospital",
   "… Ltd"), which locate a person;
-* ``everyday_word`` — one everyday word a model called a person ("Seen by Dr …",
-  "Customer:") that no name list, nickname table or gazetteer holds;
 * ``allow_list`` — the user's own terms (Presidio's ``allow_list`` convention).
 
 :func:`~privrag.keep.apply.apply_keep` then removes the keep spans from the *soft*
@@ -43,7 +41,6 @@ from privrag.detect.recognizers_places import MIN_LETTERS
 from privrag.intervals import Containment
 from privrag.keep import abbreviations, brands, measurements, medicines, public_bodies, vocab
 from privrag.keep.apply import (
-    MODEL_SOURCES,
     ORGLIKE,
     RARE_ZIPF,
     SOFT_SOURCES,
@@ -181,7 +178,6 @@ class KeepFinder:
                 # "ICD-10 B27.0": a valid code in a text that speaks medicine is a diagnosis, not an id
                 out.extend(KeepSpan(m.start(), m.end(), "diagnosis", m.group())
                            for m in vocab.ICD_CODE.finditer(text) if vocab.icd_code(m.group()))
-        out.extend(_everyday_words(spans))
         if self.public_min_zipf is not None:
             out.extend(self._public_entities(text, spans))
             if self.brands:
@@ -323,29 +319,6 @@ class KeepFinder:
                 # "Ofcom's scheme"); one it defines takes the protection of the name it stands for
                 out.append(KeepSpan(s.start, end, "public_entity", surface))
         return out
-
-
-#: Zipf frequency from which a single word a model called a person is an everyday word ("Seen", "Customer")
-_PERSON_WORD_ZIPF = 4.5
-
-
-def _everyday_words(spans: Sequence[DetectedEntity]) -> list[KeepSpan]:
-    """One everyday word a model called a person ("Seen by Dr …", "Customer:", "Signed"): no name
-    list holds it, no nickname table, and it is no place or people. Masked, it garbles the text
-    ("Mitchell by Dr Brown") and protects no one."""
-    from privrag.detect.name_propagation import is_nickname
-
-    out: list[KeepSpan] = []
-    for s in spans:
-        if s.label.upper() not in ("PERSON", "PER") or not (s.source or "").startswith(MODEL_SOURCES):
-            continue
-        word = s.text
-        if not word.isalpha() or vocab.zipf(word.lower()) < _PERSON_WORD_ZIPF:
-            continue
-        if word.lower() in person_words() or is_nickname(word) or is_place(word):
-            continue
-        out.append(KeepSpan(s.start, s.end, "everyday_word", word))
-    return out
 
 
 def _other_cases(text: str, keeps: Sequence[KeepSpan]) -> list[KeepSpan]:
