@@ -8,7 +8,7 @@ import pytest
 
 import privrag.seag.builder as builder_mod
 from privrag.seag import SEAG, AliasTableBuilder
-from privrag.seag.verify import close_case_leaks, leaks, needles, valid_alias
+from privrag.seag.verify import close_case_leaks, leaks, needles, person_tokens, valid_alias
 from privrag.types import DetectedEntity, PrivacyError
 from tests.seag._fakes import GazetteerDetector
 
@@ -164,3 +164,10 @@ def test_a_long_text_with_a_misread_person_span_is_aliased_not_refused():
     req = SEAG(det, seed=1).prepare([text])
     assert "Museum" not in req.aliased[0] and "Mathew" not in req.aliased[0]
     assert req.restore(req.aliased[0]) == text
+
+
+def test_a_saints_or_a_streets_abbreviation_is_no_name_part() -> None:
+    # a model read the heading "St. Joseph Mercy ED - Provider Note" as a person: its "St" as a needle
+    # matched the "ST" of "ST elevation" and no redraw could send the note
+    assert "St" not in person_tokens("St. Joseph Mercy ED - Provider Note", 2)
+    assert "Joseph" in person_tokens("St. Joseph Mercy ED - Provider Note", 2)

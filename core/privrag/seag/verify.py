@@ -45,6 +45,9 @@ from privrag.types import DetectedEntity
 __all__ = ["needles", "person_tokens", "leaks", "close_case_leaks", "valid_alias"]
 
 _TITLES = MALE_HONORIFICS | FEMALE_HONORIFICS | frozenset("mx dr prof rev sir".split())
+#: abbreviations that open a place's or a saint's name ("St. Joseph Mercy ED" read as a person): no
+#: name part — as a needle, the "ST" of "ST elevation" was a leak no redraw could close
+_NAME_PREFIXES = frozenset("st ste mt ft".split())
 
 
 @functools.lru_cache(maxsize=1)
@@ -66,7 +69,7 @@ def person_tokens(form: str, min_length: int = 3) -> list[str]:
     for m in TOKEN_RE.finditer(form):
         base = split_possessive(m.group(0))[0]
         low = base.lower()
-        if len(base) < min_length or low in NAME_PARTICLES or low.rstrip(".") in _TITLES:
+        if len(base) < min_length or low in NAME_PARTICLES or low.rstrip(".") in _TITLES | _NAME_PREFIXES:
             continue
         if not any(c.isalpha() for c in base) or any(c.isdigit() for c in base):
             continue  # no name part holds a digit: "7PR" of an address read as a person
