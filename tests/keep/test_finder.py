@@ -430,3 +430,23 @@ def test_a_lower_case_dictionary_word_a_model_called_an_organisation_names_nothi
     text = f"They discussed {surface} at length, and my {surface} card."
     span = _span(text, surface, "MISC")
     assert any(k.why == "public_entity" for k in finder.find(text, [span])) is kept
+
+
+@pytest.mark.parametrize(("text", "kept"), [("roaming outside Europe costs more", "Europe"), ("flights to South America", "South America")])
+def test_a_continent_is_kept(finder: KeepFinder, text: str, kept: str) -> None:
+    assert (kept, "region") in {(k.text, k.why) for k in finder.find(text)}
+
+
+def test_a_country_is_no_region(finder: KeepFinder) -> None:
+    assert not any(k.why == "region" for k in finder.find("She moved to Australia and then to Morocco."))
+
+
+def test_a_programme_a_model_called_a_demographic_is_kept(finder: KeepFinder) -> None:
+    text = "I also receive Disabled Students' Allowance for dyslexia."
+    span = _span(text, "Disabled Students' Allowance for", "DEM")
+    assert "Disabled Students' Allowance" in {k.text for k in finder.find(text, [span]) if k.why == "public_entity"}
+
+
+@pytest.mark.parametrize("text", ["He was born in South Africa.", "Europe Direct Ltd called", "the Central African Republic"])
+def test_a_continent_inside_a_longer_name_is_no_region(finder: KeepFinder, text: str) -> None:
+    assert not any(k.why == "region" for k in finder.find(text))

@@ -24,6 +24,7 @@ answer needs. :class:`KeepFinder` finds the keep spans, each with its reason:
   out ("the DVLA"), unless the text ties it to a person (an employer: "works at
   Tesco") or it is a local facility or a registered company ("… Hospital",
   "… Ltd"), which locate a person;
+* ``region`` — a continent ("outside Europe"): it names no one's home;
 * ``allow_list`` — the user's own terms (Presidio's ``allow_list`` convention).
 
 :func:`~privrag.keep.apply.apply_keep` then removes the keep spans from the *soft*
@@ -82,7 +83,11 @@ _GENERIC_ORG = frozenset(
 )
 #: labels a model also gives a national body ("Canadian Anti-Fraud Centre" as a nationality);
 #: only the name's construction (:mod:`privrag.keep.public_bodies`) may keep such a span
-_BODY_MISLABELS = frozenset({"NRP", "NORP", "LOC", "LOCATION", "GPE", "FAC"})
+_BODY_MISLABELS = frozenset({"NRP", "NORP", "LOC", "LOCATION", "GPE", "FAC", "DEM"})
+#: a capitalised word right before a continent's name makes it part of another name ("South Africa")
+_IN_LONGER_NAME = re.compile(r"[A-Z][\w'’-]*[ \t]+$")
+#: a continent names no one's home ("roaming outside Europe"); a country does, and stays protected
+_CONTINENT = re.compile(r"(?<![\w-])(?:Africa|Asia|Europe|North America|South America|Latin America|Oceania|Antarctica)(?![\w-])")
 #: an acronym written around an ampersand ("A&E", "AT&T")
 _AMP_ACRONYM = re.compile(r"[A-Z]{1,3}&[A-Z]{1,3}")
 #: letters of the shortest acronym kept without a frequency: two capitals may be a person's initials ("seen by JT");
@@ -183,6 +188,9 @@ class KeepFinder:
             if self.brands:
                 out.extend(self._brands(text))
             out.extend(_other_cases(text, out))
+        out.extend(KeepSpan(m.start(), m.end(), "region", m.group()) for m in _CONTINENT.finditer(text)
+                   if not _IN_LONGER_NAME.search(text, max(0, m.start() - 30), m.start())  # "South Africa"
+                   and not re.match(r"[ \t]+[A-Z]", text[m.end() : m.end() + 2]))
         if self._allow_re is not None:
             out.extend(KeepSpan(m.start(), m.end(), "allow_list", m.group()) for m in self._allow_re.finditer(text))
         return sorted(set(out))
