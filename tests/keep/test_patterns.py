@@ -22,6 +22,7 @@ def _found(text: str) -> set[tuple[str, str]]:
         ("one tablet every 4 hours", "every 4 hours", "frequency"),
         ("FVC monitored 4-hourly, lowest 2.1 L", "4-hourly", "frequency"),
         ("bloods 3-monthly", "3-monthly", "frequency"),
+        ("Nordic curls 3x/week, cycling", "3x/week", "frequency"),
         ("Start sertraline 50 mg once daily.", "50 mg once daily", "dosage"),
         ("co-careldopa 25/100 TDS", "25/100 TDS", "dosage"),
         ("BMI 31.2 and HbA1c 58 mmol/mol today", "HbA1c 58 mmol/mol", "measurement"),

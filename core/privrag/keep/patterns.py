@@ -50,6 +50,7 @@ FREQUENCY = re.compile(
     rf"(?i)\b(?:(?:once|twice|thrice|{_NUM}\s*(?:x|times))\s+(?:a\s+|per\s+|an\s+|every\s+)?"
     rf"(?:day|week|month|year|hour|night|{_FREQ_WORD})|every\s+(?:other\s+)?{_NUM}?\s*{_TIME_UNIT}|"
     rf"(?<![\w.])\d{{1,2}}[-\s]?(?:hourly|daily|weekly|monthly)|"  # "4-hourly" observations, "3-monthly" review
+    rf"(?<![\w.])\d{{1,2}}\s?x\s?/\s?(?:day|d|week|wk|month|mo)|"  # "3x/week"
     rf"{_FREQ_WORD}|(?:a|per)\s+(?:day|week|month|year))\b"
 )
 _UNIT = (
