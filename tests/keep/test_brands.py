@@ -48,6 +48,7 @@ def test_a_title_that_is_a_given_name_or_surname_is_not_a_brand(name: str) -> No
         ("My Samsung phone will not charge.", "Samsung"),
         ("Advised to place fraud alerts with Equifax today.", "Equifax"),  # a listed company
         ("Tools: Datadog\nKubernetes", "Datadog"),  # a line break ends the name
+        ("- Introduced Apache Kafka for trip events", "Apache Kafka"),  # a bullet's verb begins no name
     ],
 )
 def test_catalogued_brands_are_kept(finder: KeepFinder, text: str, brand: str) -> None:
@@ -60,6 +61,7 @@ def test_catalogued_brands_are_kept(finder: KeepFinder, text: str, brand: str) -
         ("Circle Road is closed after the junction.", "Circle"),  # sentence start
         ("She lives at 4 Circle Road in Leeds.", "Circle"),  # part of a street's name
         ("Contact Express Logistics for the pallet.", "Express"),  # part of a company's name
+        ("Grand Circle tours are fun", "Circle"),  # a sentence's first words: no bullet
         ("CLICK HERE TO CONFIRM", "HERE"),  # an everyday word in capitals
     ],
 )

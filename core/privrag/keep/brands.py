@@ -220,9 +220,20 @@ def product_mentions(text: str) -> list[tuple[int, int]]:
 
 def _apart(text: str, start: int, end: int) -> bool:
     """Not at a sentence start and not after another capitalised word ("Grand Circle"),
-    where the capitals belong to another name."""
+    where the capitals belong to another name — unless that word is the verb a CV's bullet
+    opens with ("- Introduced Apache Kafka")."""
     before = text[max(0, start - _LOOK_BACK) : start]  # a window: a long text has many mentions
     stripped = before.rstrip(" \t")
     if not stripped or stripped[-1] in _SENTENCE_END:
         return False
-    return not (len(stripped) < len(before) and (prev := _LAST_WORD.search(stripped)) and prev.group()[:1].isupper())
+    prev = _LAST_WORD.search(stripped) if len(stripped) < len(before) else None
+    if prev is None or not prev.group()[:1].isupper():
+        return True
+    # a CV's bullet opens with a verb capitalised by its place ("- Introduced Apache Kafka"): an
+    # ordinary word there, no one's name, begins no name with the title
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    word = prev.group()
+    opener = stripped[: prev.start()].rstrip(" \t")
+    return (opener.endswith(("-", "*", "•")) and word[1:].islower() and vocab.zipf(word.lower()) >= COMMON_WORD_ZIPF
+            and word.lower() not in person_name_words())
