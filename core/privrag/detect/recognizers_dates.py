@@ -67,12 +67,12 @@ def written_date_recognizer() -> ContextPatternRecognizer:
                  0.6, case_sensitive=True),
             # chat and patient messages type the month in lower case ("dob 5 may 1986"); with its
             # day and year, "may" and "march" can only be the month
-            Rule("day_month_year_lower", rf"(?<![\w/])(?:{_WEEKDAY.lower()})?{_DAY_FROM}{_DAY}[ \t]+(?:of[ \t]+)?"
+            Rule("day_month_year_lower", rf"(?=\d|mon|tue|wed|thu|fri|sat|sun)(?<![\w/])(?:{_WEEKDAY.lower()})?{_DAY_FROM}{_DAY}[ \t]+(?:of[ \t]+)?"
                                          rf"{_MONTH.lower()},?[ \t]+{_YEAR}\b{_TIME}", 0.6, case_sensitive=True),
-            Rule("month_day_year_lower", rf"(?<![\w/])(?:{_WEEKDAY.lower()})?{_MONTH.lower()}[ \t]+{_DAY},?[ \t]+{_YEAR}\b{_TIME}",
+            Rule("month_day_year_lower", rf"(?=jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)(?<![\w/])(?:{_WEEKDAY.lower()})?{_MONTH.lower()}[ \t]+{_DAY},?[ \t]+{_YEAR}\b{_TIME}",
                  0.6, case_sensitive=True),
             # "10/04/2025 02:14": the time of a date in figures belongs to it (Presidio's date stops at the year)
-            Rule("numeric_date_time", rf"(?<![\w/.:-])(?:[0-3]?\d[/.-][01]?\d|[01]?\d[/.-][0-3]?\d)[/.-](?:{_YEAR}|\d{{2}})"
+            Rule("numeric_date_time", rf"(?=\d)(?<![\w/.:-])(?:[0-3]?\d[/.-][01]?\d|[01]?\d[/.-][0-3]?\d)[/.-](?:{_YEAR}|\d{{2}})"
                                       rf",?[ \t]+(?:at[ \t]+)?{_CLOCK}(?![\w:])", 0.6),
             Rule("month_year", rf"(?<![\w/.-])(?:0[1-9]|1[0-2])/{_YEAR}(?![\w/-])", 0.5),
             Rule("day_month_figures", r"(?<![\w/.:,-])(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])(?![\w/.:,-]|[.,]\d)", 0.5,

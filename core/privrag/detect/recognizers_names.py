@@ -88,7 +88,7 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # "07/01/2025 08:12 - Beata Nowicka: good morning", "[07/01/2025, 08:12:33] Tom Reid: ok": the
          # author of a line of an exported chat (WhatsApp and the like), when it opens with a given name
          # ("Reception:" is a desk)
-         Rule("chat_export_author", rf"(?m)(?<=^\[?{_EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?){line_name}(?=:[ \t])", 0.6,
+         Rule("chat_export_author", rf"(?m)^\[?{_EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?\K{line_name}(?=:[ \t])", 0.6,
               _given_name_first, case_sensitive=True),
          # "Aino's daughter", "Jan Novak's widow": the owner of a kinship is a person
          Rule("kin_owner", rf"(?<![\w.'’])(?![A-Z]['’]\w{{1,2}}\b){line_name}(?=['’]s[ \t]+(?i:{_KIN_WORD})\b)", 0.6, _no_contraction,
