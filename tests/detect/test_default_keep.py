@@ -74,3 +74,38 @@ def test_keep_spans_name_their_reason(detector) -> None:
     [(spans, keeps)] = composite.detect_with_keep_batch([LETTER])
     reasons = {k.why for k in keeps}
     assert {"medication", "diagnosis", "duration", "measurement"} <= reasons
+
+
+#: a WhatsApp export, a care note and a receipt of our own (stop 27's constructions, end to end)
+EXPORT = (
+    "07/01/2025 08:12 - Wiktoria Nowicka: good morning, my son has earache since saturday\n"
+    "07/01/2025 08:40 - Reception: Hi, we have a slot at 11:20 at the clinic in Footscray.\n"
+    "Staff: Bethany Ruiz, Volunteer Coordinator\n"
+    "Vehicle: Toyota Yaris KX19 HTP. UPI for refunds: arjun.m@okhdfcbank\n"
+    "Treated with co-amoxiclav IV, then co-amoxiclav 625 mg three times daily. Analgesia: Voltaren gel. "
+    "MRI to rule out vestibular schwannoma. Probation is 6 months.\n"
+    "Purchased: 12/01/2025, invoice HD-0047721, 9.490.000 ₫\n"
+    "Patient: William Fairweather. Will says the face is no worse.\n"
+)
+
+
+@pytest.mark.parametrize(
+    "identifier",
+    ["Wiktoria Nowicka", "Footscray", "Bethany Ruiz", "KX19 HTP", "arjun.m@okhdfcbank", "HD-0047721", "Will says"],
+)
+def test_stop_27_identifiers_are_protected(detector, identifier: str) -> None:
+    surface = identifier.split()[0] if identifier == "Will says" else identifier
+    masked = _masked(EXPORT, detector.detect(EXPORT))
+    if identifier == "Will says":  # the nickname, not the verb
+        i = EXPORT.index("Will says")
+        assert all(j in masked for j in range(i, i + 4))
+    else:
+        assert _covered(EXPORT, surface, masked)
+
+
+@pytest.mark.parametrize(
+    "term", ["co-amoxiclav", "Voltaren gel", "vestibular schwannoma", "6 months", "9.490.000 ₫", "Reception"]
+)
+def test_stop_27_terms_survive(detector, term: str) -> None:
+    masked = _masked(EXPORT, detector.detect(EXPORT))
+    assert all(not any(j in masked for j in range(m.start(), m.end())) for m in re.finditer(re.escape(term), EXPORT))
