@@ -141,6 +141,7 @@ def test_a_brand_named_in_passing_is_still_kept(finder: KeepFinder) -> None:
         ("Product: Samsung Galaxy A55, bought in May. The Galaxy A15 before it was fine.",
          ["Samsung Galaxy A55", "Galaxy A15"]),
         ("my Apple iPhone 15 Pro died", ["Apple iPhone 15 Pro"]),
+        ("a laptop with Microsoft 365 and the VPN", ["Microsoft 365"]),  # the model right after the brand
     ],
 )
 def test_a_make_and_model_is_a_product(finder: KeepFinder, text: str, products: list[str]) -> None:
@@ -149,7 +150,8 @@ def test_a_make_and_model_is_a_product(finder: KeepFinder, text: str, products: 
 
 
 @pytest.mark.parametrize("text", ["Intern at Volkswagen Poznań since May", "Samsung Kevin 3 wrote",
-                                  "refund to your Visa ending 4417 today", "Corporate card (American Express ending 1009)"])
+                                  "refund to your Visa ending 4417 today", "Corporate card (American Express ending 1009)",
+                                  "paid at Tesco 5 March"])
 def test_no_product_without_a_model_or_with_a_name(finder: KeepFinder, text: str) -> None:
     assert not any(any(c.isdigit() for c in k) or "Kevin" in k or "Poznań" in k for k in _kept(finder, text))
 

@@ -204,6 +204,9 @@ def product_mentions(text: str) -> list[tuple[int, int]]:
     for s, e in _matcher()[0].finditer(text):
         m = _PRODUCT_TAIL.match(text, e)
         if m is None:
+            # a model right after the brand: "Microsoft 365", "Samsung S24" (never "Tesco 5 March")
+            if (direct := _MODEL_AFTER.match(text, e)) is not None:
+                out.append((s, direct.end()))
             continue
         words = m.group(1).split()
         if any(w.lower() in people or gazetteer.lookup(w) is not None for w in words):
