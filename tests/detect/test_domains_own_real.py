@@ -1,0 +1,53 @@
+"""The real default detector on our own clinical and workplace documents (tests/data): no DIRECT
+identifier is sent verbatim, and the drugs, doses and diagnoses marked to survive do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from privrag.eval.datasets import load_domains
+
+pytestmark = pytest.mark.integration
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+DOCS = load_domains(DATA / "domains_own.jsonl") + load_domains(DATA / "domains_own_holdout.jsonl")
+#: keep reasons every technique must leave intact in these documents (brands and general terms
+#: still fail where no offline catalogue names the service: the issue's open part)
+CLINICAL_KEEPS = frozenset({"medication", "dosage", "diagnosis", "eponym"})
+
+
+@pytest.fixture(scope="module")
+def results():
+    from privrag.detect.default import default_detector
+
+    det = default_detector()
+    return det.detect_batch([d.text for d in DOCS])
+
+
+def test_the_markup_is_consistent() -> None:
+    assert len(DOCS) == 54
+    for d in DOCS:
+        assert all(d.text[p.start : p.end] == p.text for p in d.protect)
+        assert all(d.text[k.start : k.end] == k.text for k in d.keep)
+
+
+def test_no_direct_identifier_is_left_whole(results) -> None:
+    whole = []
+    for d, spans in zip(DOCS, results, strict=True):
+        masked = {i for s in spans for i in range(s.start, s.end)}
+        for p in d.protect:
+            if p.identifier == "DIRECT" and not any(i in masked for i in range(p.start, p.end) if d.text[i].isalnum()):
+                whole.append((d.id, p.text))
+    assert whole == []
+
+
+def test_drugs_doses_and_diagnoses_survive(results) -> None:
+    damaged = []
+    for d, spans in zip(DOCS, results, strict=True):
+        for k in d.keep:
+            if k.why in CLINICAL_KEEPS and any(s.start < k.end and k.start < s.end for s in spans):
+                damaged.append((d.id, k.text))
+    # measured at stop 27: 2 of 153 ("Mepitel", a dressing read as an organisation; "seropositive")
+    assert len(damaged) <= 3, damaged
