@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from privrag.detect.grouping import HONORIFICS
 from privrag.types import DetectedEntity
 
 __all__ = [
@@ -163,7 +164,7 @@ def _lines(start: int, end: int, text: str) -> list[tuple[int, int]]:
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])[ \t]+(?=[A-Z0-9À-Ö])")
 #: the word before a full stop that keeps it inside a name: an initial, a title, an abbreviation
 _WORD_BEFORE_DOT = re.compile(r"([A-Za-z]+)\.$")
-_TITLES_WITH_DOT = frozenset({"mr", "mrs", "ms", "dr", "prof", "rev", "hon", "gen", "col", "capt", "lt", "sgt", "mt", "ft"})
+_TITLES_WITH_DOT = HONORIFICS | {"rev", "hon", "gen", "col", "capt", "lt", "sgt", "mt", "ft"}
 
 
 def _sentences(start: int, end: int, text: str) -> list[tuple[int, int]]:

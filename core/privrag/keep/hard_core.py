@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from privrag.intervals import Containment, Overlaps
 from privrag.keep.apply import is_soft
 from privrag.types import DetectedEntity
 
@@ -33,15 +34,17 @@ def free_soft_edges(
     model's span that covers them). Nothing is dropped here: ``apply_keep`` decides."""
     if not keeps:
         return list(spans)
+    index = Overlaps((k.start, k.end) for k in keeps)
     out: list[DetectedEntity] = []
     for sp in spans:
-        reached = [k for k in keeps if k.start < sp.end and sp.start < k.end]
-        if not reached or is_soft(sp):
+        reached = [] if is_soft(sp) else index.overlapping(sp.start, sp.end)
+        if not reached:
             out.append(sp)
             continue
         inside = [m for m in members if sp.start <= m.start and m.end <= sp.end]
         cores = _union([(m.start, m.end) for m in inside if not is_soft(m)])
-        if not cores or not any(_outside(k.start, k.end, cores) for k in reached):
+        held = Containment(cores)  # merged cores: a keep inside the union lies inside one of them
+        if not cores or all(held.covers(a, b) for a, b in reached):
             out.append(sp)
             continue
         out.extend(_split(sp, cores, [m for m in inside if is_soft(m)]))
@@ -49,19 +52,14 @@ def free_soft_edges(
 
 
 def _union(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Touching or overlapping identifier spans as one core each."""
     merged: list[tuple[int, int]] = []
     for a, b in sorted(ranges):
-        if merged and a < merged[-1][1]:
+        if merged and a <= merged[-1][1]:
             merged[-1] = (merged[-1][0], max(merged[-1][1], b))
         else:
             merged.append((a, b))
     return merged
-
-
-def _outside(start: int, end: int, cores: list[tuple[int, int]]) -> bool:
-    """Some of ``start:end`` lies outside every core."""
-    covered = sum(max(0, min(end, b) - max(start, a)) for a, b in cores)
-    return covered < end - start
 
 
 def _split(sp: DetectedEntity, cores: list[tuple[int, int]], soft: list[DetectedEntity]) -> list[DetectedEntity]:

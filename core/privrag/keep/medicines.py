@@ -97,9 +97,13 @@ def dosed_names(text: str, doses: Sequence[KeepSpan]) -> list[KeepSpan]:
     return out
 
 
+#: one medicine's name, in any case ("co-amoxiclav", "Lacri-Lube"), not a name and its dose form
+_ONE_NAME = re.compile(_NAME.replace("[A-Z]", "[A-Za-z]"))
+
+
 def other_mentions(text: str, medicines: Sequence[KeepSpan]) -> list[KeepSpan]:
     """Every other mention, in any case, of a one-word medicine kept somewhere in ``text``."""
-    names = {k.text.lower() for k in medicines if re.fullmatch(_NAME.replace("[A-Z]", "[A-Za-z]"), k.text)}
+    names = {k.text.lower() for k in medicines if _ONE_NAME.fullmatch(k.text)}
     if not names:
         return []
     pattern = re.compile(r"(?i)(?<![\w'’-])(?:" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?![\w'’-])")
