@@ -70,3 +70,24 @@ def test_a_given_names_nickname_is_marked_as_written() -> None:
 def test_a_single_word_or_a_surname_gives_no_nicknames() -> None:
     text = "Seen by Fairweather. Will you call? William came too."
     assert _marked(text, [_person(text, "Fairweather"), _person(text, "William")]) == []
+
+
+def test_a_dictionary_word_that_is_no_ones_name_is_no_name_part() -> None:
+    text = "Tenant: there is black mould in the bedroom.\nAgent: we will book a damp and mould inspection."
+    assert "mould" not in name_forms(_person(text, "black mould"))
+    assert "mould" not in _marked(text, [_person(text, "black mould")])
+
+
+def test_a_given_name_that_is_also_a_word_stays_a_name_part() -> None:
+    text = "Will Ferrow called. Later Will wrote back."
+    assert _marked(text, [_person(text, "Will Ferrow")]) == ["Will"]
+
+
+def test_a_handles_rare_name_is_found_capitalised_too() -> None:
+    text = "@seun 9:20 AM\nGrowth side is fine.\n3. Seun - Mailchimp sequence"
+    assert _marked(text, [_person(text, "@seun", "USERNAME")]) == ["Seun"]
+
+
+def test_a_handles_common_word_is_not_found_capitalised() -> None:
+    text = "@will 9:20 AM\nWill do that later."
+    assert _marked(text, [_person(text, "@will", "USERNAME")]) == []

@@ -65,3 +65,17 @@ def test_a_day_and_month_in_figures_is_a_date_where_the_text_dates_that_month() 
 @pytest.mark.parametrize("text", ["see section 3 May of the Act", "Article 8 March"])
 def test_a_numbered_section_before_a_month_is_no_date(text: str) -> None:
     assert _hits(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("Tue 6/10 8:02 AM - Marisol", "Tue 6/10 8:02 AM"), ("Mon 07.04.2025 08:12 ticket", "Mon 07.04.2025 08:12"),
+     ("seen Fri 14/03", "Fri 14/03")],
+)
+def test_a_weekday_makes_figures_a_date_even_without_a_year(text: str, date: str) -> None:
+    assert _hits(text) == [date]
+
+
+@pytest.mark.parametrize("text", ["pain score 6/10 today", "took 2/3 of the dose"])
+def test_figures_without_a_weekday_or_a_year_are_no_date(text: str) -> None:
+    assert _hits(text) == []

@@ -62,3 +62,20 @@ def test_a_name_at_a_host_without_a_domain_is_a_handle(text: str, handles: list[
 )
 def test_a_british_number_plate_is_a_code_a_postcode_is_not(text: str, codes: list[str]) -> None:
     assert _hits(coded_id_recognizer(), text) == codes
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [("Name: Mereana    NHI: ZKT4821\nDOB", "ZKT4821"), ("PPSN: 8274419TA    Patient", "8274419TA"),
+     ("DNI 12345678Z", "12345678Z"), ("URN# A40213", "A40213")],
+)
+def test_a_code_after_a_forms_label_or_before_a_check_letter_is_an_id(text: str, code: str) -> None:
+    assert _hits(coded_id_recognizer(), text) == [code]
+
+
+@pytest.mark.parametrize(
+    "text", ["Hb: 138, GCS: 15, INR: 2.5", "vitamin D 1000000IU stat", "TNM: T2N0M0", "BP: 120/80", "NCT: NCT04512345",
+             "DATE: 2025-03-01"],
+)
+def test_a_measurement_a_dose_a_stage_or_a_registry_number_after_a_label_is_no_id(text: str) -> None:
+    assert _hits(coded_id_recognizer(), text) == []

@@ -146,3 +146,41 @@ def test_the_author_of_an_exported_chat_line_is_a_person(text: str, expected: li
 )
 def test_a_desk_a_heading_or_you_is_no_chat_author(text: str) -> None:
     assert titled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Mon 6/9 9:14 PM - dani:\nhi so i got seen", ["dani"]),  # a portal's weekday, no year, name in lower case
+        ("Tue 6/10 8:02 AM - Marisol Vance, RN:\nHi Danielle", ["Marisol Vance"]),  # a role after the name
+        ("07.04.2025 09:40 - Oğuz Demirci (2nd Level / Client Team):\nDevice removed", ["Oğuz Demirci"]),
+        ("2025-04-07 09:40 - Tom Reid: ok", ["Tom Reid"]),
+    ],
+)
+def test_a_chat_author_with_a_role_a_team_or_in_lower_case_is_a_person(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["07/01/2025 08:12 - Fibrelane Support: hello", "Mon 6/9 9:14 PM - support:\nhello", "07/01/2025 08:12 - IT Desk: hi"],
+)
+def test_a_desk_named_in_words_is_no_chat_author(text: str) -> None:
+    assert titled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Bed 12 - Tan Ah Huat, 82M, NRIC S3418872H", ["Tan Ah Huat"]),
+        ("Bed 15 - Siti Nurhaliza bte Osman, 57F, NRIC S6722019D", ["Siti Nurhaliza bte Osman"]),
+        ("Seen today: Joe Bloggs (45 y/o) with chest pain", ["Joe Bloggs"]),
+    ],
+)
+def test_a_name_before_an_age_and_sex_is_a_patient(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize("text", ["The Court, 12 years old case", "Ward 9C, 82M beds", "Results: 4, 5F"])
+def test_an_age_and_sex_after_a_non_name_marks_no_one(text: str) -> None:
+    assert titled(text) == []

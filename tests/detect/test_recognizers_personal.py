@@ -174,3 +174,22 @@ def test_a_named_place_of_care_or_school_is_found(text: str, facility: str) -> N
 @pytest.mark.parametrize("text", ["taken to the General Hospital", "a Community Health Centre nearby", "Dental Practice"])
 def test_a_facility_named_only_by_its_kind_is_no_place(text: str) -> None:
     assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []
+
+
+@pytest.mark.parametrize("text", ["Lifeline 0800 543 354 or text 4357", "call 1-800-273-8255 any time"])
+def test_an_organisations_freephone_number_is_no_personal_phone(text: str) -> None:
+    assert _phones(text) == []
+
+
+def test_a_mobile_next_to_a_freephone_number_is_still_found() -> None:
+    assert _phones("Lifeline 0800 543 354; my mobile 07700 900123") == ["07700 900123"]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [("Unit 4, Crofton Terrace, Dún Laoghaire, Co. Dublin A96 X2K7  (01) 284 6612", "A96 X2K7"), ("Galway H91 E2K3", "H91 E2K3")],
+)
+def test_an_eircode_after_a_place_is_a_postcode(text: str, code: str) -> None:
+    from privrag.detect.recognizers_personal import postcode_recognizer
+
+    assert [text[r.start : r.end] for r in postcode_recognizer().analyze(text, ["ZIP_CODE"])] == [code]

@@ -162,3 +162,37 @@ def test_a_models_span_is_cut_where_a_sentence_ends(text: str, surface: str, lab
     a = text.index(surface)
     span = DetectedEntity(a, a + len(surface), label, surface, 0.8, "SpacyRecognizer")
     assert [s.text for s in clean_name_spans([span], text)] == pieces
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "second", "whole"),
+    [("Bed 15 - Siti Nurhaliza bte Osman, 57F", "Siti Nurhaliza", "Osman", "Siti Nurhaliza bte Osman"),
+     ("Signed by Ahmad bin Ismail today", "Ahmad", "Ismail", "Ahmad bin Ismail")],
+)
+def test_two_person_spans_joined_by_a_name_particle_are_one_name(text: str, first: str, second: str, whole: str) -> None:
+    spans = [DetectedEntity(text.index(w), text.index(w) + len(w), "PERSON", w, 0.8, "SpacyRecognizer") for w in (first, second)]
+    assert whole in [s.text for s in clean_name_spans(spans, text)]
+
+
+def test_two_people_joined_by_and_stay_two() -> None:
+    text = "Anna Berg and Tom Lee signed"
+    spans = [DetectedEntity(text.index(w), text.index(w) + len(w), "PERSON", w, 0.8, "SpacyRecognizer") for w in ("Anna Berg", "Tom Lee")]
+    assert [s.text for s in clean_name_spans(spans, text)] == ["Anna Berg", "Tom Lee"]
+
+
+def test_a_middle_name_the_models_missed_joins_the_two_parts() -> None:
+    text = "On-coming: SN Joanne Lim Pei Shan\nBed 12"
+    spans = [DetectedEntity(text.index(w), text.index(w) + len(w), "PERSON", w, 0.8, "SpacyRecognizer") for w in ("Joanne Lim", "Shan")]
+    assert "Joanne Lim Pei Shan" in [s.text for s in clean_name_spans(spans, text)]
+
+
+def test_a_dictionary_word_between_two_people_does_not_join_them() -> None:
+    text = "Anna Berg Thanks Tom Lee"
+    spans = [DetectedEntity(text.index(w), text.index(w) + len(w), "PERSON", w, 0.8, "SpacyRecognizer") for w in ("Anna Berg", "Tom Lee")]
+    assert [s.text for s in clean_name_spans(spans, text)] == ["Anna Berg", "Tom Lee"]
+
+
+@pytest.mark.parametrize(("text", "kept"), [("6. Scale and polish - EUR 95", False), ("im polish and my wife is french", True)])
+def test_a_lower_case_nationality_counts_only_in_a_line_typed_in_lower_case(text: str, kept: bool) -> None:
+    span = DetectedEntity(text.index("polish"), text.index("polish") + 6, "NRP", "polish", 0.8, "SpacyRecognizer")
+    assert bool(clean_name_spans([span], text)) is kept

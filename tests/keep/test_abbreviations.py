@@ -81,3 +81,13 @@ def test_a_sentence_initial_capital_does_not_make_a_name(finder: KeepFinder) -> 
 def test_acronyms_side_by_side_are_shorthand_not_a_name(finder: KeepFinder) -> None:
     text = "Started paracetamol 1 g QDS. Lab: EBV VCA IgM positive."
     assert _abbr(finder, text) == ["EBV", "IgM"]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [("Episode in March was a TIA; started clopidogrel.", ["TIA"]), ("NAME: TIA SMITH", []), ("Seen with Tia about her TIA.", ["TIA"])],
+)
+def test_capitals_that_also_spell_a_name_are_an_abbreviation_only_apart_from_other_capitals(text: str, kept: list[str]) -> None:
+    from privrag.keep.abbreviations import abbreviation_mentions
+
+    assert [text[a:b] for a, b in abbreviation_mentions(text)] == kept

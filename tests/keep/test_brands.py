@@ -168,3 +168,29 @@ def test_a_brand_that_begins_a_longer_name_is_not_kept(finder: KeepFinder, text:
 
 def test_a_day_and_month_after_a_brand_is_no_model(finder: KeepFinder) -> None:
     assert not any("20" in k for k in _kept(finder, "charged to my Visa Debit 20 January, twice"))
+
+
+@pytest.mark.parametrize(
+    ("text", "product"),
+    [("Removed from Microsoft Intune and Cisco AnyConnect VPN", "Cisco AnyConnect"), ("Crash in Firebase Crashlytics.", "Firebase Crashlytics"),
+     ("Shared in Google Workspace today.", "Google Workspace"), ("Claim it in SAP Concur by Friday.", "SAP Concur"),
+     ("The call is on Microsoft Teams at ten.", "Microsoft Teams")],
+)
+def test_a_brand_and_its_product_word_are_kept_together(finder: KeepFinder, text: str, product: str) -> None:
+    assert product in _kept(finder, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("She works at Volkswagen Poznań.", "Volkswagen Poznań"), ("He works at Microsoft Research.", "Microsoft Research"),
+     ("The Tesco Store on the corner.", "Tesco Store"), ("Parcels go by Amazon Logistics.", "Amazon Logistics")],
+)
+def test_a_brand_before_a_place_a_site_or_an_employer_is_no_product(finder: KeepFinder, text: str, name: str) -> None:
+    assert name not in _kept(finder, text)
+
+
+def test_a_product_named_with_its_brand_once_is_the_product_without_it_later(finder: KeepFinder) -> None:
+    text = "Device was removed from Microsoft Intune. Re-enrol in Intune, then use Teams; Microsoft Teams is down."
+    kept = _kept(finder, text)
+    assert kept.count("Intune") == 1 and "Microsoft Intune" in kept
+    assert "Teams" not in kept  # alone, an everyday word first

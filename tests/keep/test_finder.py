@@ -450,3 +450,21 @@ def test_a_programme_a_model_called_a_demographic_is_kept(finder: KeepFinder) ->
 @pytest.mark.parametrize("text", ["He was born in South Africa.", "Europe Direct Ltd called", "the Central African Republic"])
 def test_a_continent_inside_a_longer_name_is_no_region(finder: KeepFinder, text: str) -> None:
     assert not any(k.why == "region" for k in finder.find(text))
+
+
+@pytest.mark.parametrize(
+    ("org", "public"),
+    [("Ofcom", True), ("Aetna", True), ("Fibrelane", False), ("Clinique", False)],  # "Clinique": a French word first
+)
+def test_a_coined_name_english_writes_often_is_public(finder: KeepFinder, org: str, public: bool) -> None:
+    text = f"Under the scheme run by {org} you can claim."
+    keeps = finder.find(text, [_span(text, org, "ORGANIZATION")])
+    assert any(k.why == "public_entity" for k in keeps) is public
+
+
+def test_a_remainder_that_names_a_person_of_the_text_is_that_person() -> None:
+    text = "@chidi 9:05 AM\nRC2 is up.\n1. Chidi - Crashlytics fix"
+    spans = [_span(text, "@chidi", "USERNAME", "privrag_handle"), _span(text, "Chidi - Crashlytics", "ORGANIZATION")]
+    k = text.index("Crashlytics")
+    out = apply_keep(text, spans, [KeepSpan(k, k + len("Crashlytics"), "public_entity", "Crashlytics")])
+    assert [(s.text, s.label) for s in out if s.text == "Chidi"] == [("Chidi", "PERSON")]

@@ -34,6 +34,16 @@ def _found(text: str) -> set[tuple[str, str]]:
         ("MMSE score 22/30 today", "MMSE score 22/30", "measurement"),
         ("a refund of $1,650.00 was issued", "$1,650.00", "amount"),
         ("paid R$ 850,00 by transfer", "R$ 850,00", "amount"),
+        ("I sent ₱5,000 via InstaPay", "₱5,000", "amount"),  # any currency sign: peso, naira, …
+        ("₦1,000 cashback for new users", "₦1,000", "amount"),
+        ("offered ₹38 lakh a year", "₹38 lakh", "amount"),
+        ("paid Rs. 4,500 today", "Rs. 4,500", "amount"),
+        ("reversed within 5 banking days", "within 5 banking days", "duration"),
+        ("venlafaxine 150 mg each morning", "each morning", "frequency"),  # a time of day a dose is taken
+        ("quetiapine 25 mg at night as needed", "at night", "frequency"),
+        ("target SpO2 88-92% on air", "88-92%", "dosage"),  # a range of values
+        ("1-2 tablets when needed", "1-2 tablets", "dosage"),
+        ("an echocardiogram is booked", "echocardiogram", "medical_term"),
         ("under the Working Time Regulations 1998 you may", "Working Time Regulations 1998", "legal_reference"),
         ("Bell's palsy, right side", "Bell's palsy", "eponym"),
         ("no features of Ramsay Hunt syndrome", "Ramsay Hunt syndrome", "eponym"),

@@ -171,3 +171,21 @@ def test_a_saints_or_a_streets_abbreviation_is_no_name_part() -> None:
     # matched the "ST" of "ST elevation" and no redraw could send the note
     assert "St" not in person_tokens("St. Joseph Mercy ED - Provider Note", 2)
     assert "Joseph" in person_tokens("St. Joseph Mercy ED - Provider Note", 2)
+
+
+def test_a_dictionary_word_in_a_handle_is_not_leaked_by_the_word_in_prose():
+    """"legal" of "@ibrahim.legal" is the word in "legal asked us": a check that counted it
+    refused the whole chat (no redraw can alias a word the text uses as a word)."""
+    text = "@ibrahim.legal 9:20 AM\nlegal asked us to reword it. Please tag @ibrahim.legal."
+    spans = [[DetectedEntity(m.start(), m.end(), "USERNAME", m.group(), 1.0, "t") for m in re.finditer(r"@ibrahim\.legal", text)]]
+    table = AliasTableBuilder().build([text], spans, seed=2)
+    sent = table.alias(text)
+    assert "legal asked us" in sent and "ibrahim" not in sent.lower()
+    assert table.restore(sent) == text
+
+
+def test_a_name_that_is_also_a_word_keeps_no_exemption_when_typed_in_lower_case():
+    text = "rose said hi. the rose garden"  # "rose" is a given name: both count
+    spans = [[DetectedEntity(0, 4, "PERSON", "rose", 1.0, "t")]]
+    table = AliasTableBuilder().build([text], spans, seed=2)
+    assert not _word("rose", table.alias(text))

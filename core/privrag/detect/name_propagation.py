@@ -12,7 +12,8 @@ marks the other occurrences of their full form and of their name parts:
   word is rare in English (Zipf < 4, wordfreq) or stands in a greeting or an
   all-lower-case line, where people write names that way — "will" and "mark"
   in ordinary prose stay words;
-* a handle gives its name parts too ("dani.k" → "dani", "@jwu" → "jwu");
+* a handle gives its name parts too ("dani.k" → "dani", "@jwu" → "jwu"), matched
+  capitalised as well when rare in English (Zipf < 3: "Seun" after "@seun", never "Will");
 * a given name gives its nicknames, written capitalised ("Will" and "Bill" after
   "William Fairweather"; the ``nicknames`` package, Apache-2.0, a hand-curated
   table of English given names and their short forms). A lower-case "will" or
@@ -33,7 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from privrag.detect.span_cleanup import PERSON_LABELS, with_initials
 from privrag.types import DetectedEntity
 
-__all__ = ["PROPAGATED_SOURCE", "propagate_names", "name_forms", "nickname_forms"]
+__all__ = ["PROPAGATED_SOURCE", "propagate_names", "name_forms", "nickname_forms", "plain_word"]
 
 log = logging.getLogger(__name__)
 
@@ -53,21 +54,41 @@ def name_forms(span: DetectedEntity) -> set[str]:
     Hughes"); propagating it would mask every "the" or "with" of the document.
     So a lower-case part of a span that has capitals is no name part (real
     particles are in ``_NOT_PARTS`` anyway), and a lower-case English stop word
-    (spaCy's list) is never a form ("Will" is; "will" and "the" are not).
+    (spaCy's list) is never a form ("Will" is; "will" and "the" are not). A dictionary word
+    that is no one's name is no part either (:func:`plain_word`).
     """
     surface = re.sub(r"(?:['’]s|['’])$", "", span.text.strip()).lstrip("@")
     from privrag.detect.recognizer_base import english_stop_words
 
     stop = english_stop_words()
+    parts = [p for p in re.split(r"[\s._-]+", surface) if p]
+    if parts and all(plain_word(p) for p in parts):
+        return set()  # "black mould", "Dental Practice": a model's person span made of words only
     forms = {surface} if len(surface) >= 3 and surface not in stop else set()
     cased = surface != surface.lower()
-    for part in re.split(r"[\s._-]+", surface):
+    for part in parts:
         if len(part) < 3 or part.lower() in _NOT_PARTS or not part.isalpha() or part in stop:
             continue
-        if cased and part.islower():
+        if (cased and part.islower()) or plain_word(part):
             continue
         forms.add(part)
     return forms
+
+
+def plain_word(part: str) -> bool:
+    """A dictionary word that is no one's given name or surname ("mould", "Smiles", "Dental"): as a
+    name part it would mask the word wherever the text uses it; "Rose", "Baker" and "dani" stay parts."""
+    from privrag.detect.recognizers_first_names import person_name_words
+    from privrag.keep.brands import english_words
+
+    low = part.lower()
+    return low in english_words() and low not in person_name_words() and low not in _all_nicknames()
+
+
+@functools.lru_cache(maxsize=1)
+def _all_nicknames() -> frozenset[str]:
+    """Every short form of the nickname table ("will", "bill", "pat")."""
+    return frozenset(n for forms in _nickname_table().values() for n in forms)
 
 
 @functools.lru_cache(maxsize=1)
@@ -99,6 +120,13 @@ def _lowercase_ok(text: str, start: int, word: str) -> bool:
     line_end = text.find("\n", start)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
     return line == line.lower() or bool(_GREETING.search(text[line_start:start]))
+
+
+def _rare_title(word: str) -> bool:
+    """"Seun" after "@seun": a capitalised name part rare in English is the same name (not "Will")."""
+    from privrag.keep.vocab import zipf
+
+    return word[:1].isupper() and word[1:].islower() and zipf(word.lower()) < 3.0
 
 
 def propagate_names(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
@@ -137,7 +165,7 @@ def propagate_names(text: str, spans: Sequence[DetectedEntity]) -> list[Detected
         exact = word in forms
         if not exact and word.lower() in lower_nicks:
             continue  # a nickname counts only as written: "Will", never "will"
-        if not exact and not (word.islower() and _lowercase_ok(text, a, word.lower())):
+        if not exact and not (word.islower() and _lowercase_ok(text, a, word.lower())) and not _rare_title(word):
             continue  # "WILL" in a heading, "Will" at a sentence start for a lowercase "will"
         found = DetectedEntity(a, b, src.label, word, src.score * 0.9, PROPAGATED_SOURCE)
         extra.append(with_initials(found, text) if src.label in PERSON_LABELS else found)

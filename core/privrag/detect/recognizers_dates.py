@@ -74,6 +74,11 @@ def written_date_recognizer() -> ContextPatternRecognizer:
             # "10/04/2025 02:14": the time of a date in figures belongs to it (Presidio's date stops at the year)
             Rule("numeric_date_time", rf"(?=\d)(?<![\w/.:-])(?:[0-3]?\d[/.-][01]?\d|[01]?\d[/.-][0-3]?\d)[/.-](?:{_YEAR}|\d{{2}})"
                                       rf",?[ \t]+(?:at[ \t]+)?{_CLOCK}(?![\w:])", 0.6),
+            # "Tue 6/10 8:02 AM", "Mon 07.04.2025 08:12": a weekday makes figures a date even without a year
+            # ("6/10" alone may be a score or a fraction); the weekday is part of the date
+            Rule("weekday_numeric", rf"(?<![\w/]){_WEEKDAY}(?:[0-3]?\d[/.-][01]?\d|[01]?\d[/.-][0-3]?\d)"
+                                    rf"(?:[/.-](?:{_YEAR}|\d{{2}}))?(?:,?[ \t]+(?:at[ \t]+)?{_CLOCK})?(?![\w:/]|[.,]\d)",
+                 0.6, case_sensitive=True),
             Rule("month_year", rf"(?<![\w/.-])(?:0[1-9]|1[0-2])/{_YEAR}(?![\w/-])", 0.5),
             Rule("day_month_figures", r"(?<![\w/.:,-])(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])(?![\w/.:,-]|[.,]\d)", 0.5,
                  in_context=_month_dated_elsewhere),

@@ -56,6 +56,21 @@ def _joined_code(token: str) -> bool:
 _SPEC = re.compile(r"\d(?:KB|MB|GB|TB)$")
 
 
+#: units a count of digits may carry ("1000000IU"): a dose, not an identifier
+_UNITS = frozenset({"U", "IU", "MG", "ML", "KG", "KB", "MB", "GB", "TB", "MW", "KW", "HZ", "PX", "ST", "ND", "RD", "TH"})
+
+
+def _not_unit(token: str) -> bool:
+    return token.lstrip("0123456789") not in _UNITS
+
+
+def _labelled_code(token: str) -> bool:
+    """Four digits or more, with a letter or six digits; not a date, a dose or a registry's number."""
+    digits = sum(c.isdigit() for c in token)
+    return (digits >= 4 and (any(c.isalpha() for c in token) or digits >= 6) and _not_date(token)
+            and _not_registered(token) and _not_unit(token))
+
+
 def _not_registered(token: str) -> bool:
     """"NCT04512345", "ISRCTN12345678": a trial registry's own number, not a person's."""
     return not REFERENCE.fullmatch(token)
@@ -99,6 +114,14 @@ def coded_id_recognizer() -> ContextPatternRecognizer:
             # letters glued to digits: "NCEV712043", "K839201746"
             Rule("glued", r"(?<![\w/.-])[A-Z]{1,5}\d{5,}[A-Z]?(?![\w/-]|\.\d)", 0.55, validator=_not_registered,
                  case_sensitive=True),
+            # digits then a check letter or two: "8274419TA" (an Irish PPS number), "12345678Z" (a Spanish DNI)
+            Rule("digits_letters", r"(?<![\w/.,-])\d{7,8}[A-Z]{1,2}(?![\w/-])", 0.55, validator=_not_unit,
+                 case_sensitive=True),
+            # a code after a form's capitalised label: "NHI: ZKT4821", "PPSN: 8274419TA", "URN# A40213"
+            # (a measurement's label takes a number without letters: "Hb: 138", "GCS: 15")
+            Rule("labelled", r"(?<=(?<![\w-])[A-Z]{2,6}(?:[ \t]?(?:No\.?|no\.?|#))?[ \t]*[:#][ \t]{0,3})"
+                             r"(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,18}[A-Z0-9](?![\w/-]|\.\d)", 0.55,
+                 validator=_labelled_code, case_sensitive=True),
             # a British number plate: "KX19 HTP" (area letters, age digits, three letters; never I or Q)
             Rule("uk_plate", r"(?<![\w-])[A-HJ-PR-Y]{2}\d{2}[ ]?[A-HJ-PR-Z]{3}(?![\w-])", 0.6, case_sensitive=True),
             # a long run of digits: "10477265", "001089017345"

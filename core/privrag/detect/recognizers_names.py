@@ -17,7 +17,7 @@ from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, engli
 __all__ = ["PERSON_FIELDS", "STAFF_FIELDS", "titled_person_recognizer", "lowercase_intro_recognizer", "LowercaseIntroRecognizer"]
 
 _NAME_WORD = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]*[\w]"
-_PARTICLE = r"(?:van|von|de|der|den|da|das|dos|do|di|du|la|le|del|della|ben|bin|al|el|ter|zu)"
+_PARTICLE = r"(?:van|von|de|der|den|da|das|dos|do|di|du|la|le|del|della|ben|bin|binti|binte|bte|al|el|ter|zu)"
 
 
 _KIN_WORD = (r"(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom|mum|dad"
@@ -28,7 +28,12 @@ _KIN_WORD = (r"(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom
 _KIN = rf"(?:my|his|her|our|their)\s+{_KIN_WORD}"
 #: the date and time that open a line of an exported chat: "07/01/2025 08:12", "[07/01/2025, 08:12:33]",
 #: "1/7/25, 8:12 PM"
-_EXPORT_STAMP = r"\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?[ \t]+\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
+#: "Mon 6/9 9:14 PM" (a portal's weekday, no year), "2025-04-07 09:40"
+_EXPORT_STAMP = (r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6}\.?,?[ \t]+)?"
+                 r"(?:\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{4}-\d{2}-\d{2}),?[ \t]+\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?")
+#: what may follow a chat author before the colon: a role (", RN") or a team in brackets ("(2nd Level)");
+#: the colon may end the line
+_AUTHOR_END = r"(?=(?:,[ \t]*[A-Za-z][\w.]{0,12}(?:[ \t][\w.]{1,12}){0,2}|[ \t]*\([^)\n]{1,40}\))?:(?:[ \t]|$))"
 #: verbs of a quoted exchange: "said Marta to Ilkka" names the speaker and the one spoken to
 _SAID = r"(?:said|asked|replied|answered|whispered|shouted|cried|wrote)"
 
@@ -88,8 +93,15 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # "07/01/2025 08:12 - Beata Nowicka: good morning", "[07/01/2025, 08:12:33] Tom Reid: ok": the
          # author of a line of an exported chat (WhatsApp and the like), when it opens with a given name
          # ("Reception:" is a desk)
-         Rule("chat_export_author", rf"(?m)^\[?{_EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?\K{line_name}(?=:[ \t])", 0.6,
-              _given_name_first, case_sensitive=True),
+         Rule("chat_export_author", rf"(?m)^\[?{_EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?\K{line_name}{_AUTHOR_END}", 0.6,
+              _chat_author, case_sensitive=True),
+         # "Mon 6/9 9:14 PM - dani:": a patient types their own name in lower case
+         Rule("chat_export_author_lower", rf"(?m)^\[?{_EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?\K[a-z][a-z'’-]+[a-z]{_AUTHOR_END}",
+              0.6, _given_name_first, case_sensitive=True),
+         # "Bed 12 - Tan Ah Huat, 82M", "Siti Nurhaliza bte Osman, 57F", "Joe Bloggs (45 y/o)": the
+         # age and sex a ward list or a handover writes after a patient's name
+         Rule("age_sex_after", rf"(?<![\w.'’]){line_name}(?=[ \t]*[,(][ \t]*\d{{1,3}}[ \t]?(?:[MF]|yo|y/o|yrs?[ \t]+old|years?[ \t]+old)\b)",
+              0.6, _no_stop_word, case_sensitive=True),
          # "Aino's daughter", "Jan Novak's widow": the owner of a kinship is a person
          Rule("kin_owner", rf"(?<![\w.'’])(?![A-Z]['’]\w{{1,2}}\b){line_name}(?=['’]s[ \t]+(?i:{_KIN_WORD})\b)", 0.6, _no_contraction,
               case_sensitive=True),
@@ -166,6 +178,20 @@ def _given_name_first(match: str) -> bool:
 
     words = match.split()
     return bool(words) and _no_stop_word(match) and words[0].lower() in first_names()
+
+
+def _chat_author(match: str) -> bool:
+    """A chat line's author is a person when the name opens with a given name ("Beata Nowicka"), or when
+    every word of it is capitalised and in no dictionary ("Oğuz Demirci"); "Reception", "Fibrelane
+    Support" and "IT Desk" are desks."""
+    if _given_name_first(match):
+        return True
+    from privrag.keep.brands import english_words
+
+    words = match.split()
+    dictionary = english_words()
+    return (len(words) >= 2 and bool(dictionary) and _no_stop_word(match)
+            and all(w[:1].isupper() and not w.isupper() and w.lower() not in dictionary for w in words))
 
 
 def _field_name(match: str) -> bool:

@@ -253,6 +253,12 @@ def postcode_recognizer() -> ContextPatternRecognizer:
             # last letters never include C I K M O V ("MK40 2NR", "bs4 4ab" in a chat)
             Rule("uk_full", rf"(?<![\w-])(?=[A-Za-z]{{1,2}}\d)(?i:{_UK_AREAS})\d[A-Za-z\d]?\s?\d(?i:[ABD-HJLNP-UW-Z]{{2}}){end}", 0.6,
                  case_sensitive=True, validator=_one_case),
+            # an Irish Eircode after a place ("Co. Dublin A96 X2K7", "Galway H91 E2K3"): a routing key (a
+            # letter, two digits or "6W") and a unique identifier, both from Eircode's alphabet, which
+            # leaves out the letters that look like digits (B G I J L M O Q S U Z)
+            Rule("eircode", rf"(?<=\p{{Lu}}[\p{{L}}'’.\-]*,?[ \t]{{1,3}})(?<![\w-])[AC-FHKNPRTV-Y]\d[\dW][ ]?"
+                            rf"(?=[\dAC-FHKNPRTV-Y]{{0,3}}[AC-FHKNPRTV-Y])[\dAC-FHKNPRTV-Y]{{4}}{end}", 0.6,
+                 case_sensitive=True),
         ],
         context=["zip", "postcode", "postal", "address", "street", "lives", "live", "located", "city"],
         before=64,
@@ -276,14 +282,19 @@ def phone_recognizer(regions: tuple[str, ...] = PHONE_REGIONS) -> Any:
     spans keep its priority). With thirty regions some region accepts almost
     any digit run, so matches with a slash (application numbers "28045/02",
     ranges), fewer than :data:`MIN_PHONE_DIGITS` digits, or a currency next to
-    them ("9.490.000 ₫" is a price) are dropped.
+    them ("9.490.000 ₫" is a price) are dropped, and so are freephone and shared-cost
+    numbers ("Lifeline 0800 543 354"): an organisation's line, which no private person has
+    (:mod:`privrag.keep.public_numbers`).
     """
     from presidio_analyzer.predefined_recognizers import PhoneRecognizer
+
+    from privrag.keep.public_numbers import is_organisation_number
 
     class _PhoneRecognizer(PhoneRecognizer):
         def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
             found = super().analyze(text, entities, nlp_artifacts)
-            return [r for r in found if _plausible_phone(text[r.start : r.end]) and not priced(text, r.start, r.end)]
+            return [r for r in found if _plausible_phone(text[r.start : r.end]) and not priced(text, r.start, r.end)
+                    and not is_organisation_number(text[r.start : r.end])]
 
     return _PhoneRecognizer(supported_regions=regions, name="PhoneRecognizer")
 

@@ -33,7 +33,7 @@ from privrag.types import DetectedEntity
 
 __all__ = [
     "NAME_LABELS", "LINE_SPLIT_SOURCES", "PERSON_LABELS", "clean_name_spans", "split_name_span", "split_at_lines",
-    "with_initials",
+    "with_initials", "bridge_particles", "PERSON_PARTICLES",
 ]
 
 #: labels whose spans are repaired (spaCy, Presidio and GLiNER spellings)
@@ -61,8 +61,18 @@ INNER_NAME_WORDS: frozenset[str] = frozenset(
      "bin", "binti", "ibn", "al", "el", "ter", "ten", "zu", "y", "e", "af", "av", "of", "and", "upon", "on",
      "und", "sur", "am", "im", "an", "the", "en", "nad", "pod", "u", "v", "na"}
 )
+#: lowercase words that join the parts of one person's name: "Siti Nurhaliza bte Osman" (Malay "daughter
+#: of"), "Ahmad bin Ismail", "Ludwig van Beethoven", "Maria dos Santos" — a model that stops at the
+#: particle reports two people and leaves the particle, a clue to the name's origin, in clear
+PERSON_PARTICLES: frozenset[str] = frozenset(
+    {"van", "von", "der", "den", "de", "del", "della", "di", "da", "do", "dos", "das", "du", "le", "la", "bin",
+     "binti", "binte", "bte", "bt", "ibn", "ben", "bat", "al", "el", "ter", "ten", "zu", "y"}
+)
+_PARTICLE_GAP = re.compile(r"[ \t]([a-z]+|[A-Z][a-z]+)[ \t]")
 #: labels whose spans are split at inner lowercase words that are not particles ("Leiva flew to LEPPEN")
 SPLIT_INNER_LABELS: frozenset[str] = frozenset({"PERSON", "PER", "NORP", "NRP", "LOC", "LOCATION", "GPE"})
+#: labels of nationalities, religions and political groups
+GROUP_LABELS: frozenset[str] = frozenset({"NORP", "NRP"})
 #: abbreviations whose final dot belongs to the name
 DOT_ABBREVIATIONS: frozenset[str] = frozenset(
     {"inc", "ltd", "co", "corp", "jr", "sr", "st", "bros", "plc", "llc", "llp", "mfg", "dept", "univ", "ave", "no"}
@@ -80,6 +90,8 @@ def clean_name_spans(spans: Iterable[DetectedEntity], text: str) -> list[Detecte
     """Repair every name-like span of ``spans``; a model's other spans are cut at line breaks."""
     out: list[DetectedEntity] = []
     for s in spans:
+        if s.label in GROUP_LABELS and s.source in LINE_SPLIT_SOURCES and _lower_in_cased_line(s, text):
+            continue  # "scale and polish": a nationality or a faith is capitalised where the line has capitals
         if s.label in PERSON_LABELS:
             out.extend(with_initials(p, text) for p in split_name_span(s, text))
         elif s.label in NAME_LABELS:
@@ -90,6 +102,36 @@ def clean_name_spans(spans: Iterable[DetectedEntity], text: str) -> list[Detecte
             out.append(whole_token(s, text))
         else:
             out.append(s)
+    return out + bridge_particles(out, text)
+
+
+def _middle_name(word: str) -> bool:
+    from privrag.keep.brands import english_words
+
+    return word[:1].isupper() and word.lower() not in english_words()
+
+
+def _lower_in_cased_line(span: DetectedEntity, text: str) -> bool:
+    """The span is in lower case and its line is not (a chat typed in lower case keeps it)."""
+    if span.text != span.text.lower():
+        return False
+    start = text.rfind("\n", 0, span.start) + 1
+    end = text.find("\n", span.end)
+    line = text[start : end if end >= 0 else len(text)]
+    return line != line.lower()
+
+
+def bridge_particles(spans: Iterable[DetectedEntity], text: str) -> list[DetectedEntity]:
+    """Person spans that only a name particle separates are one name, and so are those that one
+    capitalised word in no dictionary separates ("Joanne Lim| Pei |Shan": a middle name the models
+    did not know): the bridge covers both."""
+    people = sorted((s for s in spans if s.label in PERSON_LABELS), key=lambda s: (s.start, s.end))
+    out: list[DetectedEntity] = []
+    for a, b in zip(people, people[1:], strict=False):
+        gap = _PARTICLE_GAP.fullmatch(text, a.end, b.start)
+        if gap is not None and (gap.group(1) in PERSON_PARTICLES or _middle_name(gap.group(1))):
+            out.append(DetectedEntity(a.start, b.end, a.label, text[a.start : b.end], min(a.score, b.score),
+                                      source="privrag_name_particle"))
     return out
 
 

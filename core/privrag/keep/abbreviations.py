@@ -12,8 +12,9 @@ medical abbreviations from imantsm/medical_abbreviations; its table ships in
 installed). Only the acronym
 shapes are used (two or more capitals, three or more letters and digits:
 "MDD", "A&E", "HbA1c" is not an acronym here), matched in their own casing,
-and never when the letters are a given name or an everyday word ("PAM",
-"AND"). Three letters are also a person's initials or a small firm's name,
+and never when the letters are an everyday word ("AND") or a name written
+other than in capitals ("Tia"). Capitals that also spell a name ("TIA", "PAM")
+count only with no other capitalised word beside them ("NAME: TIA SMITH"). Three letters are also a person's initials or a small firm's name,
 so an abbreviation is only read as medical where the document speaks
 medicine: the caller passes whether any drug, diagnosis, dose or
 measurement was found in it.
@@ -63,10 +64,19 @@ def medical_abbreviations() -> frozenset[str]:
         if sum(c.isupper() for c in key) < 2 or sum(c.isalnum() for c in key) < MIN_CHARS:
             continue
         low = key.lower()
-        if low in people or vocab.zipf(low) >= EVERYDAY_ZIPF:
+        if (low in people and not key.isupper()) or vocab.zipf(low) >= EVERYDAY_ZIPF:
             continue
         out.add(key)
     return frozenset(out)
+
+
+@functools.lru_cache(maxsize=1)
+def _name_letters() -> frozenset[str]:
+    """Abbreviations whose letters are also a given name or a surname ("TIA", "PAM")."""
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    people = person_name_words()
+    return frozenset(k for k in medical_abbreviations() if k.lower() in people)
 
 
 def meaning(abbreviation: str) -> str | None:
@@ -89,7 +99,8 @@ def abbreviation_mentions(text: str) -> list[tuple[int, int]]:
         return []
     found = list(_matcher().finditer(text))
     acronyms = {(s, e) for s, e in found}
-    return [(s, e) for s, e in found if not _in_name(text, s, e, acronyms)]
+    names = _name_letters()
+    return [(s, e) for s, e in found if not _in_name(text, s, e, acronyms, strict=text[s:e] in names)]
 
 
 _PREV_WORD = re.compile(r"([^\W\d_][\w'’-]*)[ \t]+(?:&[ \t]+)?$")
@@ -97,16 +108,23 @@ _NEXT_WORD = re.compile(r"[ \t]+(?:&[ \t]+)?([^\W\d_][\w'’-]*)")
 _SENTENCE_END = frozenset(".!?:;\n")
 
 
-def _in_name(text: str, start: int, end: int, acronyms: set[tuple[int, int]]) -> bool:
+def _in_name(text: str, start: int, end: int, acronyms: set[tuple[int, int]], *, strict: bool = False) -> bool:
     """A title-case word joins the acronym on its line, and it is neither another
-    abbreviation ("HCV RNA PCR", "EBV VCA IgM") nor a sentence's first word ("Known MDD")."""
+    abbreviation ("HCV RNA PCR", "EBV VCA IgM") nor a sentence's first word ("Known MDD").
+    ``strict`` (the letters are also a name: "TIA"): any capitalised word next to it that is
+    no abbreviation makes it a name written in capitals ("NAME: TIA SMITH")."""
+    joins = _capital_word if strict else _title_word
     prev = _PREV_WORD.search(text, max(0, start - 40), start)
-    if prev and _title_word(prev.group(1)) and (prev.start(1), prev.end(1)) not in acronyms:
+    if prev and joins(prev.group(1)) and (prev.start(1), prev.end(1)) not in acronyms:
         before = text[: prev.start(1)].rstrip(" \t")
-        if before and before[-1] not in _SENTENCE_END:
+        if strict or (before and before[-1] not in _SENTENCE_END):
             return True
     nxt = _NEXT_WORD.match(text, end)
-    return bool(nxt and _title_word(nxt.group(1)) and (nxt.start(1), nxt.end(1)) not in acronyms)
+    return bool(nxt and joins(nxt.group(1)) and (nxt.start(1), nxt.end(1)) not in acronyms)
+
+
+def _capital_word(word: str) -> bool:
+    return word[:1].isupper()
 
 
 def _title_word(word: str) -> bool:

@@ -34,7 +34,7 @@ RARE_ZIPF = 4.0
 SOFT_SOURCES: tuple[str, ...] = (
     "SpacyRecognizer", "gliner", "hub_gliner", "privrag_money", "privrag_employer",
     "privrag_uppercase_place", "privrag_relocation_place", "privrag_city", "privrag_country", "privrag_first_name",
-    "privrag_occupation", "privrag_slots", "privrag_propagated",
+    "privrag_occupation", "privrag_slots", "privrag_propagated", "privrag_name_particle",
     # a written date merged with a model's span runs over its words ("18/02  SNCF TGV"); no keep
     # reason matches a date itself, so a cut only takes back what the model added
     "privrag_written_date",
@@ -62,7 +62,8 @@ def is_soft(span: DetectedEntity) -> bool:
 
 
 def apply_keep(text: str, spans: Sequence[DetectedEntity], keeps: Sequence[KeepSpan]) -> list[DetectedEntity]:
-    """``spans`` less every keep span, for the soft ones; what remains of a span keeps its label.
+    """``spans`` less every keep span, for the soft ones; what remains of a span keeps its label,
+    unless it is the name of a person the spans hold elsewhere (then it is that person).
 
     A remainder made only of everyday words ("Increase" of "Increase Ozempic")
     is dropped: it was the model's context, not an entity.
@@ -70,6 +71,7 @@ def apply_keep(text: str, spans: Sequence[DetectedEntity], keeps: Sequence[KeepS
     if not keeps:
         return list(spans)
     keeps = sorted(keeps)
+    people = _person_forms(spans)
     out: list[DetectedEntity] = []
     for sp in spans:
         cuts = [k for k in keeps if k.start < sp.end and sp.start < k.end]
@@ -92,8 +94,20 @@ def apply_keep(text: str, spans: Sequence[DetectedEntity], keeps: Sequence[KeepS
         for a, b in pieces:
             a, b = _trim(text, a, b)
             if b > a and _substantive(text[a:b]) and not (described and described[0] <= a and b <= described[1]):
-                out.append(DetectedEntity(a, b, sp.label, text[a:b], sp.score, sp.source))
+                # "Chidi" of "Chidi - Crashlytics" (an organisation to the model) is the "@chidi" of the chat
+                label = "PERSON" if text[a:b].lower() in people else sp.label
+                out.append(DetectedEntity(a, b, label, text[a:b], sp.score, sp.source))
     return sorted(out)
+
+
+def _person_forms(spans: Sequence[DetectedEntity]) -> frozenset[str]:
+    """The names (and name parts) of the persons and user names ``spans`` hold, lower case."""
+    from privrag.detect.name_propagation import name_forms
+
+    return frozenset(f.lower() for s in spans if s.label.upper() in _PERSON_LABELS for f in name_forms(s))
+
+
+_PERSON_LABELS = frozenset({"PERSON", "PER", "USERNAME"})
 
 
 def _described_tail(text: str, span: DetectedEntity, cuts: Sequence[KeepSpan]) -> tuple[int, int] | None:

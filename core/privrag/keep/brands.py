@@ -48,7 +48,7 @@ from privrag import gazetteer
 from privrag.keep import vocab
 from privrag.keymatch import KeyMatcher
 
-__all__ = ["brand_titles", "listed_company_titles", "brand_mentions", "product_mentions", "english_words", "COMMON_WORD_ZIPF", "EVERYDAY_ZIPF"]
+__all__ = ["brand_titles", "listed_company_titles", "brand_mentions", "product_mentions", "brand_products", "ORGANISATION_HEADS", "in_dictionary", "english_words", "COMMON_WORD_ZIPF", "EVERYDAY_ZIPF"]
 
 log = logging.getLogger(__name__)
 
@@ -219,6 +219,63 @@ def product_mentions(text: str) -> list[tuple[int, int]]:
             if (t := _MODEL_AFTER.match(text, m.end())) is not None:
                 out.append((m.start(), t.end()))
     return sorted(set(out))
+
+
+#: one product word after a brand: "Cisco| AnyConnect", "Firebase| Crashlytics", "Microsoft| Teams"
+_PRODUCT_WORD = re.compile(r"[ \t]+([A-Z][a-z]+(?:[A-Z][A-Za-z]*)?|[a-z]+[A-Z][A-Za-z]*)(?![\w'’&-]|[ \t]+[A-Z][a-z])")
+
+
+def brand_products(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each brand followed by the name of one of its products ("Microsoft Teams",
+    "SAP Concur", "Cisco AnyConnect", "Firebase Crashlytics"). The product word is a dictionary word,
+    written in CamelCase, or a word English writes (Zipf ≥ :data:`PRODUCT_MIN_ZIPF`, not more often
+    another language). An unknown word ("Apple Orchardly"), a person's name, a place ("Volkswagen
+    Poznań"), a site or a firm's legal form ("Tesco Store", "Samsung Ltd") or an organisation's head
+    noun (:data:`ORGANISATION_HEADS`: "Garmin Orchestra", "Express Logistics") begins a longer name
+    instead. On TAB train and dev no span changes. The caller still refuses a product the
+    text ties to a person ("works at Microsoft Research")."""
+    if not text or not brand_titles():
+        return []
+    from privrag.detect.recognizers_first_names import person_name_words
+    from privrag.keep.context import FACILITY
+
+    people = person_name_words()
+    out: list[tuple[int, int]] = []
+    for s, e in _matcher()[0].finditer(text):
+        m = _PRODUCT_WORD.match(text, e)
+        if m is None or _MODEL_AFTER.match(text, m.end()):
+            continue  # a model follows: product_mentions takes the whole
+        word = m.group(1)
+        low = word.lower()
+        if low in people or gazetteer.lookup(word) is not None or FACILITY.fullmatch(word):
+            continue  # "Samsung Ltd", "Tesco Store": a firm or a site
+        if low in ORGANISATION_HEADS:
+            continue  # "Garmin Orchestra", "Amazon Logistics": another body named after the brand
+        camel = any(c.isupper() for c in word[1:])
+        if camel or in_dictionary(low) or (vocab.zipf(low) >= PRODUCT_MIN_ZIPF and not vocab.foreign_word(low)):
+            out.append((s, m.end()))
+    return out
+
+
+#: head nouns of a body's or a business's name: after a brand they name a subsidiary, a unit or
+#: another organisation, not a product
+ORGANISATION_HEADS = frozenset(
+    "logistics solutions consulting consultants orchestra foundation holdings holding capital partners ventures "
+    "labs laboratories research systems technologies technology industries enterprises services service trust "
+    "bank insurance energy foods motors airlines airways pharma pharmaceuticals health healthcare media studios "
+    "group club society association institute academy records press publishing entertainment company corporation "
+    "international global europe uk usa america asia retail stores finance financial securities management".split()
+)
+
+
+#: how often English must write a product word that no dictionary has ("Crashlytics" 1.2, "Workspace" 2.9)
+PRODUCT_MIN_ZIPF = 1.0
+
+
+def in_dictionary(word: str) -> bool:
+    """The dictionary lists stems: "teams" is found as "team", "sheets" as "sheet"."""
+    words = english_words()
+    return any(w in words for w in (word, word[:-1] if word.endswith("s") else word, word[:-2] if word.endswith("es") else word))
 
 
 def _apart(text: str, start: int, end: int) -> bool:

@@ -63,7 +63,9 @@ from privrag.keep.context import (
     person_words,
     surname_anywhere,
 )
+from privrag.keep.languages import language_mentions
 from privrag.keep.patterns import pattern_matches
+from privrag.keep.public_numbers import public_number_spans
 from privrag.keep.spans import KeepSpan
 from privrag.types import DetectedEntity
 
@@ -130,6 +132,11 @@ class KeepFinder:
     ("the regional fund (“the CRAM”)", TAB train), and there it takes the name's protection
     (:func:`privrag.keep.context.acronym_defined`). ``brands``: keep
     the brands of the Simple Icons catalogue (part of the public-entity reason).
+    ``name_min_zipf``: a capitalised, coined name that English writes at least this often and
+    no other European language writes more often is public too ("Ofcom" 2.65, "Aetna" 2.86,
+    "NetSuite" 2.11): an invented or family name of a private firm is near 0 ("Fibrelane",
+    "HomeNest"). On TAB train the English-only test is what stops "Clinique Service" and
+    "gendarmes" (French words, QUASI there) from passing at 2.0.
     """
 
     def __init__(
@@ -137,6 +144,7 @@ class KeepFinder:
         allow_list: Iterable[str] = (),
         *,
         public_min_zipf: float | None = 3.0,
+        name_min_zipf: float = 2.0,
         acronym_min_zipf: float = 3.0,
         vocabularies: bool = True,
         brands: bool = True,
@@ -148,6 +156,7 @@ class KeepFinder:
         )
         self.public_min_zipf = public_min_zipf
         self.acronym_min_zipf = acronym_min_zipf
+        self.name_min_zipf = name_min_zipf
         self.vocabularies = vocabularies
         self.brands = brands
 
@@ -185,6 +194,10 @@ class KeepFinder:
                            for m in vocab.ICD_CODE.finditer(text) if vocab.icd_code(m.group()))
         if self.public_min_zipf is not None:
             out.extend(self._public_entities(text, spans))
+            # "Java 17, Go, Kotlin": the languages of a CV or a ticket
+            out.extend(KeepSpan(s, e, "programming_language", text[s:e]) for s, e in language_mentions(text))
+            # "call 111 or Samaritans on 116 123", "Lifeline 0800 543 354": numbers that reach a service
+            out.extend(KeepSpan(s, e, "public_number", text[s:e]) for s, e in public_number_spans(text))
             if self.brands:
                 out.extend(self._brands(text))
             out.extend(_other_cases(text, out))
@@ -270,6 +283,20 @@ class KeepFinder:
             if FACILITY.match(after) or tied[surface]:
                 continue
             out.append(KeepSpan(s, e, "public_entity", text[s:e]))
+        products: set[str] = set()
+        for s, e in brands.brand_products(text):
+            surface = text[s:e]
+            if not (surname_anywhere(text, surface) or affiliated_anywhere(text, surface)):
+                out.append(KeepSpan(s, e, "public_entity", surface))
+                products.add(surface.split()[-1])
+        # "Microsoft Intune" once, then "removed from Intune": the product without its brand, when the
+        # word alone is no everyday word ("Teams", "Edge" and "Concur" alone are words first)
+        for word in {t for t in products if _camel(t) or vocab.zipf(t.lower()) < brands.COMMON_WORD_ZIPF}:
+            for m in re.finditer(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text):
+                if any(k.start <= m.start() and m.end() <= k.end for k in out):
+                    continue  # inside the brand's own mention
+                if not (surname_anywhere(text, word) or affiliated_anywhere(text, word)):
+                    out.append(KeepSpan(m.start(), m.end(), "public_entity", word))
         # a make and model ("Samsung Galaxy A55") names a product: no employer or site has a model number
         out.extend(KeepSpan(s, e, "public_entity", text[s:e]) for s, e in brands.product_mentions(text))
         return out
@@ -319,7 +346,10 @@ class KeepFinder:
             # "EAT" (a tribunal), "NICE", "CARE": an everyday word's frequency says nothing of the entity
             if freq >= _EVERYDAY_ZIPF:
                 continue
-            if freq >= (self.acronym_min_zipf if acronym else self.public_min_zipf):
+            if freq >= (self.acronym_min_zipf if acronym else self.public_min_zipf) or (
+                not acronym and freq >= self.name_min_zipf and names[0][:1].isupper()
+                and not vocab.foreign_word(name)
+            ):
                 out.append(KeepSpan(s.start, end, "public_entity", surface))
             elif (acronym and name.isalpha() and _MIN_UNDEFINED_ACRONYM <= len(name) < MIN_LETTERS
                   and not acronym_defined(text, names[0])):
@@ -327,6 +357,10 @@ class KeepFinder:
                 # "Ofcom's scheme"); one it defines takes the protection of the name it stands for
                 out.append(KeepSpan(s.start, end, "public_entity", surface))
         return out
+
+
+def _camel(word: str) -> bool:
+    return any(c.isupper() for c in word[1:])
 
 
 def _other_cases(text: str, keeps: Sequence[KeepSpan]) -> list[KeepSpan]:

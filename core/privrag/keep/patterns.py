@@ -30,7 +30,7 @@ _NUMWORD = (
 _NUM = rf"(?:\d+(?:[.,]\d+)?|{_NUMWORD})"
 _RANGE = rf"{_NUM}(?:\s*(?:-|–|to|or)\s*{_NUM})?\+?"
 _TIME_UNIT = (
-    r"(?:(?:working|business|calendar|consecutive|school|full)\s+)?"
+    r"(?:(?:working|business|banking|calendar|consecutive|school|full)\s+)?"
     r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|nights?|weeks?|wks?|fortnights?|"
     r"months?|years?|yrs?|decades?)"
 )
@@ -51,7 +51,9 @@ FREQUENCY = re.compile(
     rf"(?:day|week|month|year|hour|night|{_FREQ_WORD})|every\s+(?:other\s+)?{_NUM}?\s*{_TIME_UNIT}|"
     rf"(?<![\w.])\d{{1,2}}[-\s]?(?:hourly|daily|weekly|monthly)|"  # "4-hourly" observations, "3-monthly" review
     rf"(?<![\w.])\d{{1,2}}\s?x\s?/\s?(?:day|d|week|wk|month|mo)|"  # "3x/week"
-    rf"{_FREQ_WORD}|(?:a|per)\s+(?:day|week|month|year))\b"
+    rf"{_FREQ_WORD}|(?:a|per)\s+(?:day|week|month|year)|"
+    # a time of day a dose is taken: "150 mg each morning", "25 mg at night", "at bedtime"
+    r"(?:each|every)\s+(?:morning|evening|night|afternoon)|at\s+(?:night|bedtime))\b"
 )
 _UNIT = (
     r"(?:mg/kg|mg/dL|mg/ml|mg|mcg|µg|micrograms?|milligrams?|grams?|g|kg|ml|mL|L|litres?|units?|IU|"
@@ -61,10 +63,10 @@ _UNIT = (
 _SCHEDULE = r"(?:\s+(?:OD|BD|BID|TDS|TID|QDS|QID|PRN|ON|nocte|mane|stat|IV|IM|SC|PO))*"
 #: "50 mg", "25/100 TDS", "0.3%", "92.4 kg", "4.2 x 3.1 cm", "1g BD"
 DOSE = re.compile(
-    rf"(?<![\w.]){_NUM}(?:\s*[x×/]\s*{_NUM})*\s*{_UNIT}(?![\w])(?:\s*(?:once|twice)\s+daily)?{_SCHEDULE}"
+    rf"(?<![\w.]){_NUM}(?:\s*[-–]\s*{_NUM})?(?:\s*[x×/]\s*{_NUM})*\s*{_UNIT}(?![\w])(?:\s*(?:once|twice)\s+daily)?{_SCHEDULE}"
     rf"|(?<![\w.])\d+/\d+(?:\s+(?:OD|BD|BID|TDS|TID|QDS|QID|PRN|nocte|mane))+\b"
 )
-_CURRENCY_CODE = r"(?:[A-Z]{3})(?<=USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|BRL|VND|PLN|SEK|NOK|DKK|TRL|TRY|RUB|UAH|CZK|HUF|RON|BGN|HRK|CNY|HKD|SGD|NZD|ZAR|MXN)"
+_CURRENCY_CODE = r"(?:[A-Z]{3})(?<=USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|BRL|VND|PLN|SEK|NOK|DKK|TRL|TRY|RUB|UAH|CZK|HUF|RON|BGN|HRK|CNY|HKD|SGD|NZD|ZAR|MXN|PHP|NGN|KES|AED|SAR|ILS|THB|MYR|IDR|PKR)"
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])"
 _MONTH = r"(?:0?[1-9]|1[0-2])"
 #: an abbreviation with a value: "BMI 31.2", "BP 118/72", "GAD-7: 9", "eGFR 64", "NIHSS 9", or a
@@ -79,8 +81,10 @@ MEASUREMENT = re.compile(
     rf"(?!(?:19|20)\d\d(?![\d.,/%]|[ \t]*{_UNIT}(?![\w])))"  # a year: "NJA 2005 p. 884" cites a law report
     rf"\d{{1,4}}(?:[.,]\d+)?(?:[A-Ca-cXx](?![\w/-]))?(?:/\d{{1,4}})?%?(?:[ \t]*{_UNIT})?(?![\w/-])"
 )
-_CURRENCY = r"(?:[$€£¥₹₫₩]|R\$|A\$|C\$|US\$|USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|BRL|VND|PLN|SEK|NOK|DKK)"
-_AMOUNT_NUM = r"\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?(?:\s?(?:k|m|bn|million|billion|thousand))?"
+#: every currency sign Unicode has in common use (peso, naira, lira, rouble, hryvnia, shekel, baht, …)
+_CURRENCY = (r"(?:[$€£¥₹₫₩₱₦₺₽₴₪฿₵₸₡₲₭₮₼₾₿]|R\$|A\$|C\$|NZ\$|S\$|HK\$|US\$|Rs\.?|"
+             r"USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|BRL|VND|PLN|SEK|NOK|DKK|NZD|ZAR|SGD|HKD|PHP|NGN|KES|MXN|CNY|AED)")
+_AMOUNT_NUM = r"\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?(?:\s?(?:k|m|bn|million|billion|thousand|lakhs?|crores?))?"
 #: "$1,650.00", "R$ 850,00", "£10k", "9.490.000 ₫", "EUR 300"
 AMOUNT = re.compile(
     rf"(?<![\w]){_CURRENCY}\s?{_AMOUNT_NUM}(?![\d])"
@@ -124,7 +128,7 @@ RELATIVE_TIME = re.compile(
 MEDICAL_WORD = re.compile(
     r"(?i)\b[a-z][a-z-]{2,}(?:itis|osis|iasis|aemia|emia|ectomy|otomy|ostomy|scopy|ometry|"
     r"ography|algia|pathy|plasty|megaly|penia|cytosis|uria|oma|omas|ataxia|kinesia|kinesis|thisia|"
-    r"plegia|paresis|rrhea|rrhoea|rrhage|ectasis|phagia|phasia|lepsy|trophy|iatric|iatrics|iatry)\b"
+    r"plegia|paresis|rrhea|rrhoea|rrhage|ectasis|phagia|phasia|lepsy|trophy|iatric|iatrics|iatry|ogram|ograms)\b"
 )
 
 #: (compiled pattern, keep reason)

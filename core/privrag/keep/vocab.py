@@ -40,6 +40,8 @@ __all__ = [
     "icd_eponyms",
     "icd_words",
     "zipf",
+    "foreign_word",
+    "OTHER_LANGUAGES",
     "normalise_spelling",
     "MAX_TERM_WORDS",
     "WORD",
@@ -295,6 +297,27 @@ def zipf(word: str) -> float:
     except Exception:  # pragma: no cover - a declared dependency
         return 0.0
     return float(zipf_frequency(word, "en"))
+
+
+#: languages whose words a European document borrows: a name that is an ordinary word in one of them
+#: ("Clinique", "caisse", "Gendarmerie") is that word first
+OTHER_LANGUAGES = ("fr", "de", "es", "it", "pt", "nl", "pl", "tr")
+
+
+@functools.lru_cache(maxsize=16384)
+def foreign_word(word: str) -> bool:
+    """Is ``word`` written more often in another European language than in English?
+
+    "Ofcom", "Aetna" and "Amex" are English-only names; "clinique" (French 4.3, English 2.5)
+    and "gendarmes" are French words an English text quotes, often inside a private name.
+    """
+    try:
+        from wordfreq import zipf_frequency
+    except Exception:  # pragma: no cover - a declared dependency
+        return True  # cannot tell: privacy wins
+    low = word.lower()
+    english = zipf(low)
+    return any(zipf_frequency(low, lang) > english for lang in OTHER_LANGUAGES)
 
 
 #: an ICD-10-CM code as notes write it: a letter, two digits, a dot and one to four more ("F32.1", "E11.65")

@@ -27,6 +27,7 @@ import functools
 import unicodedata
 from collections.abc import Iterator, Sequence
 
+from privrag.detect.name_propagation import plain_word
 from privrag.generalize import canonical_label
 from privrag.seag.families import (
     FEMALE_HONORIFICS,
@@ -111,8 +112,8 @@ def _found(matcher: Replacer, parts: dict[str, bool], text: str) -> Iterator[str
     one scan of the case-folded text, word-bounded, whatever the number of needles."""
     for start, end, key in matcher.finditer(fold(text)):
         surface = text[start:end]
-        if parts[key] and surface.islower() and _everyday(surface):
-            continue
+        if parts[key] and surface.islower() and (_everyday(surface) or plain_word(surface)):
+            continue  # "legal" of "@ibrahim.legal", "mould" of a model's "black mould": words, no name
         yield surface
 
 
