@@ -468,3 +468,11 @@ def test_a_remainder_that_names_a_person_of_the_text_is_that_person() -> None:
     k = text.index("Crashlytics")
     out = apply_keep(text, spans, [KeepSpan(k, k + len("Crashlytics"), "public_entity", "Crashlytics")])
     assert [(s.text, s.label) for s in out if s.text == "Chidi"] == [("Chidi", "PERSON")]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [("Total claimed: $2,937, less the $250 excess = $2,687.", True), ("The applicant claimed EUR 5,000 for damage.", False)],
+)
+def test_a_claim_forms_total_is_an_amount_a_persons_claim_is_not(finder: KeepFinder, text: str, kept: bool) -> None:
+    assert any(k.why == "amount" for k in finder.find(text)) is kept

@@ -98,12 +98,14 @@ _MIN_UNDEFINED_ACRONYM = 3
 #: Zipf frequency of everyday English words ("eat", "care", "nice"): no evidence of a public entity
 _EVERYDAY_ZIPF = 5.0
 #: a person's pay: an amount after one of these words is personal data, not a price ("I pay rent of
-#: ₹32,000", "pay by card" are prices; "ordered to pay the applicant EUR 1,400" is an award)
+#: ₹32,000", "pay by card" are prices; "ordered to pay the applicant EUR 1,400" is an award). A claim
+#: form's label is no claim of a person's ("Total claimed: €501.40" sums an expense or insurance form;
+#: "the applicant claimed EUR 5,000" stays a fact of the case)
 _PAY_BEFORE = re.compile(
     r"(?i)\b(?:salary|salaries|pay(?![ \t]+(?:rent|for|by|with|via|through|online|in[ \t]+cash)\b)|"
     r"paid\s+(?:him|her|them)|wages?|income|earns?|earnings|bonus|"
     r"compensation|remuneration|pension|rent\s+arrears|owes?|debt|award(?:ed|s)?|damages|"
-    r"claim(?:ed|s|ing)?|fined?|bail|seized|confiscated)\b[^.\n]{0,40}$"
+    r"claim(?:ed|s|ing)?(?![ \t]*:)|fined?|bail|seized|confiscated)\b[^.\n]{0,40}$"
 )
 #: a person's sentence or detention: the duration is a fact of their case, not a schedule ("probation"
 #: is not a cue: at work it is a period every new employee serves, "Probation is 6 months")
