@@ -35,6 +35,7 @@ cost utility, never an identifier.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 
@@ -65,7 +66,7 @@ from privrag.keep.context import (
 )
 from privrag.keep.languages import language_mentions
 from privrag.keep.patterns import pattern_matches
-from privrag.keep.public_numbers import public_number_spans
+from privrag.keep.public_numbers import is_organisation_number, public_number_spans
 from privrag.keep.spans import KeepSpan
 from privrag.types import DetectedEntity
 
@@ -165,6 +166,7 @@ class KeepFinder:
     # -- finding -----------------------------------------------------------
     def find(self, text: str, spans: Sequence[DetectedEntity] = ()) -> list[KeepSpan]:
         """Keep spans of ``text``; ``spans`` (the detector's) let public entities be judged in context."""
+        _load_vocabularies()
         out: list[KeepSpan] = []
         for start, end, why in pattern_matches(text):
             if why in ("eponym", "medical_term") and not self._medical_ok(text, start, end, why):
@@ -359,6 +361,17 @@ class KeepFinder:
                 # "Ofcom's scheme"); one it defines takes the protection of the name it stands for
                 out.append(KeepSpan(s.start, end, "public_entity", surface))
         return out
+
+
+@functools.lru_cache(maxsize=1)
+def _load_vocabularies() -> None:
+    """Load every vocabulary once, at the first text: each loads lazily where a rule first needs it
+    (the word lists of eight languages at the first rare name, libphonenumber's regions at the first
+    number), which made a later document of a batch pay for all the documents after it."""
+    vocab.foreign_word("ofcom")
+    is_organisation_number("0800 000 000")
+    language_mentions("Java, Kotlin")
+    brands.brand_titles()
 
 
 def _camel(word: str) -> bool:

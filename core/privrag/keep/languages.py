@@ -30,6 +30,7 @@ import re
 
 from privrag import gazetteer
 from privrag.keep import vocab
+from privrag.keymatch import KeyMatcher
 
 __all__ = ["language_names", "language_mentions", "MIN_ZIPF", "CAPITALS_MIN_ZIPF"]
 
@@ -78,19 +79,21 @@ def _distinctive() -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=1)
-def _pattern() -> re.Pattern[str] | None:
-    names = sorted(language_names(), key=len, reverse=True)
-    if not names:
-        return None
-    return re.compile(r"(?<![\w+#.-])(?:" + "|".join(map(re.escape, names)) + r")(?![\w+#-]|\.\w)")
+def _matcher() -> KeyMatcher:
+    return KeyMatcher(language_names())
+
+
+#: a name glued to more of a token is not that name: "C" of "C++", "Java" of "JavaScript.js", "Go" of "Go-Live"
+_GLUED_BEFORE = re.compile(r"[+#.-]")
+_GLUED_AFTER = re.compile(r"[+#-]|\.\w")
 
 
 def language_mentions(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of each programming language ``text`` lists (see the module docstring)."""
-    pattern = _pattern()
-    if pattern is None or not text:
+    if not text or not language_names():
         return []
-    found = [m.span() for m in pattern.finditer(text)]
+    found = [(s, e) for s, e in _matcher().finditer(text)
+             if not (s and _GLUED_BEFORE.match(text, s - 1)) and not _GLUED_AFTER.match(text, e)]
     if not found:
         return []
     distinctive = _distinctive()

@@ -122,8 +122,8 @@ def public_number_spans(text: str) -> list[tuple[int, int]]:
             continue
         if _YEAR.fullmatch(m.group()) or _EXTENSION_BEFORE.search(text, max(0, m.start() - 12), m.start()):
             continue  # "in 2021": a year first, whatever a region dials; "ext. 4412": someone's desk
-        if is_short_public_number(m.group().replace(" ", "")) and CALL_CONTEXT.search(
-            _line_context(text, m.start(), m.end())
+        if CALL_CONTEXT.search(_line_context(text, m.start(), m.end())) and is_short_public_number(
+            m.group().replace(" ", "")
         ):
             out.append(m.span())
     return out
