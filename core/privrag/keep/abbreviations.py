@@ -128,6 +128,6 @@ def _capital_word(word: str) -> bool:
 
 
 def _title_word(word: str) -> bool:
-    """A word of a title-case name ("Valley"), not another acronym ("VCA", "IgM"): names are
-    written in title case, laboratory and clinical shorthand in capitals."""
-    return word[:1].isupper() and sum(c.isupper() for c in word) < 2
+    """A word of a title-case name ("Valley"), not another acronym ("VCA", "IgM") or a side ("CAP R
+    LL": right lower lobe): names are written in title case, clinical shorthand in capitals."""
+    return word[:1].isupper() and sum(c.isupper() for c in word) < 2 and any(c.islower() for c in word[1:])
