@@ -196,3 +196,9 @@ def test_a_dictionary_word_between_two_people_does_not_join_them() -> None:
 def test_a_lower_case_nationality_counts_only_in_a_line_typed_in_lower_case(text: str, kept: bool) -> None:
     span = DetectedEntity(text.index("polish"), text.index("polish") + 6, "NRP", "polish", 0.8, "SpacyRecognizer")
     assert bool(clean_name_spans([span], text)) is kept
+
+
+def test_a_lower_case_nationality_that_is_no_english_word_stays() -> None:
+    text = "Several ecuadoreans joined the Team."
+    span = DetectedEntity(text.index("ecuadoreans"), text.index("ecuadoreans") + 11, "NRP", "ecuadoreans", 0.8, "SpacyRecognizer")
+    assert [s.text for s in clean_name_spans([span], text)] == ["ecuadoreans"]

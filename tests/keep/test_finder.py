@@ -476,3 +476,8 @@ def test_a_remainder_that_names_a_person_of_the_text_is_that_person() -> None:
 )
 def test_a_claim_forms_total_is_an_amount_a_persons_claim_is_not(finder: KeepFinder, text: str, kept: bool) -> None:
     assert any(k.why == "amount" for k in finder.find(text)) is kept
+
+
+def test_a_double_barrelled_firm_of_surnames_is_not_public_by_frequency(finder: KeepFinder) -> None:
+    text = "Vazquez-Riggs songwriter Matthew Rodriguez employs a civil engineer"
+    assert not any(k.why == "public_entity" for k in finder.find(text, [_span(text, "Vazquez-Riggs", "ORGANIZATION")]))

@@ -112,8 +112,11 @@ def _middle_name(word: str) -> bool:
 
 
 def _lower_in_cased_line(span: DetectedEntity, text: str) -> bool:
-    """The span is in lower case and its line is not (a chat typed in lower case keeps it)."""
-    if span.text != span.text.lower():
+    """The span is an English word in lower case ("polish", "french") and its line is not (a chat
+    typed in lower case keeps it); "ecuadoreans" in lower case is still a nationality."""
+    from privrag.keep.brands import english_words
+
+    if span.text != span.text.lower() or span.text not in english_words():
         return False
     start = text.rfind("\n", 0, span.start) + 1
     end = text.find("\n", span.end)

@@ -351,9 +351,9 @@ class KeepFinder:
             if freq >= _EVERYDAY_ZIPF:
                 continue
             if freq >= (self.acronym_min_zipf if acronym else self.public_min_zipf) or (
-                not acronym and freq >= self.name_min_zipf and names[0][:1].isupper()
+                not acronym and freq >= self.name_min_zipf and names[0][:1].isupper() and name.isalpha()
                 and not vocab.foreign_word(name)
-            ):
+            ):  # one word: wordfreq rates "Vazquez-Riggs" (two surnames, a firm) by its parts
                 out.append(KeepSpan(s.start, end, "public_entity", surface))
             elif (acronym and name.isalpha() and _MIN_UNDEFINED_ACRONYM <= len(name) < MIN_LETTERS
                   and not acronym_defined(text, names[0])):
