@@ -40,17 +40,16 @@ import re
 from collections.abc import Iterable, Sequence
 
 from privrag.detect.recognizers_places import MIN_LETTERS
-from privrag.intervals import Containment
 from privrag.keep import abbreviations, brands, measurements, medicines, public_bodies, vocab
 from privrag.keep.apply import (
     ORGLIKE,
-    RARE_ZIPF,
     SOFT_SOURCES,
     TRAILING_LOWER,
     apply_keep,
     detect_with_keep,
     drop_kept_values,
 )
+from privrag.keep.case_forms import other_case_mentions
 from privrag.keep.clinical import clinical_runs, in_title_case_name, qualified_terms
 from privrag.keep.context import (
     FACILITY,
@@ -204,7 +203,7 @@ class KeepFinder:
             out.extend(KeepSpan(s, e, "public_number", text[s:e]) for s, e in public_number_spans(text))
             if self.brands:
                 out.extend(self._brands(text))
-            out.extend(_other_cases(text, out))
+            out.extend(other_case_mentions(text, out))
         out.extend(KeepSpan(m.start(), m.end(), "region", m.group()) for m in _CONTINENT.finditer(text)
                    if not _IN_LONGER_NAME.search(text, max(0, m.start() - 30), m.start())  # "South Africa"
                    and not re.match(r"[ \t]+[A-Z]", text[m.end() : m.end() + 2]))
@@ -376,28 +375,3 @@ def _load_vocabularies() -> None:
 
 def _camel(word: str) -> bool:
     return any(c.isupper() for c in word[1:])
-
-
-def _other_cases(text: str, keeps: Sequence[KeepSpan]) -> list[KeepSpan]:
-    """A one-word public entity kept in one case is the same entity in another ("PIX" and
-    "pix" in one chat): its other mentions are kept too, unless that form is a surname or
-    someone's employer somewhere in the text."""
-    # an ordinary word kept as a name in one place ("THE FACTS" read as an organisation) says
-    # nothing of its other uses
-    words = {k.text for k in keeps if k.why == "public_entity" and vocab.WORD.fullmatch(k.text)
-             and vocab.zipf(k.text.lower()) < RARE_ZIPF}
-    if not words:
-        return []
-    taken = Containment([(k.start, k.end) for k in keeps])
-    out: list[KeepSpan] = []
-    judged: dict[str, bool] = {}
-    for word in words:
-        for m in re.finditer(r"(?<!\w)" + re.escape(word) + r"(?!\w)", text, re.IGNORECASE):
-            form = m.group()
-            if form == word or taken.covers(m.start(), m.end()):
-                continue
-            if form not in judged:
-                judged[form] = not (surname_anywhere(text, form) or affiliated_anywhere(text, form))
-            if judged[form]:
-                out.append(KeepSpan(m.start(), m.end(), "public_entity", form))
-    return out
