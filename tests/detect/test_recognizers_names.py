@@ -184,3 +184,12 @@ def test_a_name_before_an_age_and_sex_is_a_patient(text: str, expected: list[str
 @pytest.mark.parametrize("text", ["The Court, 12 years old case", "Ward 9C, 82M beds", "Results: 4, 5F"])
 def test_an_age_and_sex_after_a_non_name_marks_no_one(text: str) -> None:
     assert titled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [('Present: Mark Haverkamp, Dolores "Dee" Pruitt\nAbsent', ['Dolores "Dee" Pruitt']),
+     ("Robert 'Bob' Hale signed", ["Robert 'Bob' Hale"]), ('The "Big" Apple', [])],
+)
+def test_a_quoted_nickname_between_given_name_and_surname_is_one_person(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected

@@ -98,6 +98,10 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # "Mon 6/9 9:14 PM - dani:": a patient types their own name in lower case
          Rule("chat_export_author_lower", rf"(?m)^\[?{_EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?\K[a-z][a-z'’-]+[a-z]{_AUTHOR_END}",
               0.6, _given_name_first, case_sensitive=True),
+         # 'Dolores "Dee" Pruitt', "Robert 'Bob' Hale": a quoted nickname between a given name and a
+         # surname makes the three one person
+         Rule("quoted_nickname", rf"(?<![\w.'’]){_NAME_WORD}[ \t]+[\"“‘']{_NAME_WORD}[\"”’'][ \t]+{_NAME_WORD}(?![\w'’-])",
+              0.6, _given_name_first, case_sensitive=True),
          # "Bed 12 - Tan Ah Huat, 82M", "Siti Nurhaliza bte Osman, 57F", "Joe Bloggs (45 y/o)": the
          # age and sex a ward list or a handover writes after a patient's name
          Rule("age_sex_after", rf"(?<![\w.'’]){line_name}(?=[ \t]*[,(][ \t]*\d{{1,3}}[ \t]?(?:[MF]|yo|y/o|yrs?[ \t]+old|years?[ \t]+old)\b)",

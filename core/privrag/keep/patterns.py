@@ -92,12 +92,14 @@ AMOUNT = re.compile(
 )
 _CAP = r"(?:[A-Z][\w'’()-]*|of|the|and|for|on|in|&)"
 #: "Working Time Regulations 1998", "Employment Relations (Flexible Working) Act 2023",
-#: "section 10 of the Employment Relations Act 1999", "Article 8", "Montreal Convention"
+#: "section 10 of the Employment Relations Act 1999", "Article 8", "Montreal Convention", "Awaab's Law"
 LEGAL = re.compile(
     rf"(?:\b(?:[Ss]ection|[Ss]\.|[Aa]rticle|[Rr]egulation|[Pp]aragraph|[Ss]chedule)\s+\d+[A-Za-z]?(?:\(\d+\))*"
     rf"(?:\s+of\s+the)?\s+)?\b[A-Z][\w'’-]*(?:\s+{_CAP}){{0,7}}?\s+(?:\([A-Z][\w\s]*\)\s+)?"
     r"(?:Act|Regulations|Directive|Convention|Code|Rules|Order|Statute|Treaty)\b(?:\s+(?:of\s+)?\d{4})?"
     r"|\b(?:[Ss]ection|[Aa]rticle)\s+\d+[A-Za-z]?(?:\(\d+\))*"
+    # a law named after the person it commemorates: "Awaab's Law", "Clare's Law", "Megan's Law"
+    r"|\b[A-Z][a-z]+['’]s\s+Law\b"
 )
 _MED_HEAD = (
     r"(?:disease|syndrome|palsy|phenomenon|sign|criteria|fingers|encephalopathy|disorder|"
