@@ -202,3 +202,14 @@ def test_a_lower_case_nationality_that_is_no_english_word_stays() -> None:
     text = "Several ecuadoreans joined the Team."
     span = DetectedEntity(text.index("ecuadoreans"), text.index("ecuadoreans") + 11, "NRP", "ecuadoreans", 0.8, "SpacyRecognizer")
     assert [s.text for s in clean_name_spans([span], text)] == ["ecuadoreans"]
+
+
+@pytest.mark.parametrize(
+    ("text", "town", "expected"),
+    [("Clinic: Cedar Bluff Family Medicine, Knoxville, TN\n\nMon", "Knoxville", "Knoxville, TN"),
+     ("lives in Tucson, AZ 85716 with", "Tucson", "Tucson, AZ"), ("moved to Leeds, UK.", "Leeds", "Leeds, UK"),
+     ("seen in Leeds, NHS trust review", "Leeds", "Leeds")],
+)
+def test_a_state_code_after_a_town_belongs_to_the_place(text: str, town: str, expected: str) -> None:
+    span = DetectedEntity(text.index(town), text.index(town) + len(town), "LOC", town, 0.8, "gliner_shipped")
+    assert [s.text for s in clean_name_spans([span], text)] == [expected]

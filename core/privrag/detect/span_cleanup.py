@@ -33,7 +33,7 @@ from privrag.types import DetectedEntity
 
 __all__ = [
     "NAME_LABELS", "LINE_SPLIT_SOURCES", "PERSON_LABELS", "clean_name_spans", "split_name_span", "split_at_lines",
-    "with_initials", "bridge_particles", "PERSON_PARTICLES",
+    "with_initials", "bridge_particles", "PERSON_PARTICLES", "with_region_code",
 ]
 
 #: labels whose spans are repaired (spaCy, Presidio and GLiNER spellings)
@@ -94,6 +94,8 @@ def clean_name_spans(spans: Iterable[DetectedEntity], text: str) -> list[Detecte
             continue  # "scale and polish": a nationality or a faith is capitalised where the line has capitals
         if s.label in PERSON_LABELS:
             out.extend(with_initials(p, text) for p in split_name_span(s, text))
+        elif s.label in PLACE_LABELS:
+            out.extend(with_region_code(p, text) for p in split_name_span(s, text))
         elif s.label in NAME_LABELS:
             out.extend(split_name_span(s, text))
         elif s.source in LINE_SPLIT_SOURCES:
@@ -122,6 +124,20 @@ def _lower_in_cased_line(span: DetectedEntity, text: str) -> bool:
     end = text.find("\n", span.end)
     line = text[start : end if end >= 0 else len(text)]
     return line != line.lower()
+
+
+#: labels of places
+PLACE_LABELS: frozenset[str] = frozenset({"LOC", "LOCATION", "GPE"})
+#: a state or province code after a town: ", TN", ", ON", ", NSW" — then the line, a clause or a postcode ends
+_REGION_CODE = re.compile(r",[ \t]*[A-Z]{2,3}(?=[ \t]*(?:$|[\n.;:)]|[ \t]\d|[ \t]+[A-Z]\d[A-Z]))", re.MULTILINE)
+
+
+def with_region_code(span: DetectedEntity, text: str) -> DetectedEntity:
+    """"Knoxville, TN": the state a town is written with locates it too (the model stops at the town)."""
+    m = _REGION_CODE.match(text, span.end)
+    if m is None:
+        return span
+    return DetectedEntity(span.start, m.end(), span.label, text[span.start : m.end()], span.score, span.source)
 
 
 def bridge_particles(spans: Iterable[DetectedEntity], text: str) -> list[DetectedEntity]:
