@@ -481,3 +481,13 @@ def test_a_claim_forms_total_is_an_amount_a_persons_claim_is_not(finder: KeepFin
 def test_a_double_barrelled_firm_of_surnames_is_not_public_by_frequency(finder: KeepFinder) -> None:
     text = "Vazquez-Riggs songwriter Matthew Rodriguez employs a civil engineer"
     assert not any(k.why == "public_entity" for k in finder.find(text, [_span(text, "Vazquez-Riggs", "ORGANIZATION")]))
+
+
+def test_a_techniques_own_number_inside_a_kept_number_is_dropped() -> None:
+    from privrag.keep import drop_kept_values
+
+    text = "Lifeline 0800 543 354; SpO2 88-92%; my mobile 07700 900123"
+    own = [_span(text, "0800 543 354", "ID_NUMBER", "seag_values"), _span(text, "88-92", "ID_NUMBER", "seag_values"),
+           _span(text, "07700 900123", "ID_NUMBER", "seag_values")]
+    keeps = [KeepSpan(9, 21, "public_number", "0800 543 354"), KeepSpan(text.index("88-92%"), text.index("88-92%") + 6, "dosage", "88-92%")]
+    assert [s.text for s in drop_kept_values(own, keeps)] == ["07700 900123"]

@@ -182,8 +182,16 @@ def detect_with_keep(detector: object, texts: Sequence[str]) -> list[tuple[list[
 _VALUE_LABELS = frozenset({"MONEY", "DATE_TIME", "DATE", "TIME", "PERCENT", "QUANTITY"})
 
 
+#: keep reasons that are numbers no identifier is written as: a technique's own number pattern inside one is
+#: the kept number (an amount's or a reference's digits may still be an account or a case number: not here)
+_NUMBER_REASONS = frozenset({"public_number", "dosage", "measurement", "duration", "frequency"})
+
+
 def drop_kept_values(spans: Sequence[DetectedEntity], keeps: Sequence[KeepSpan]) -> list[DetectedEntity]:
     """Date and amount spans a technique found with its own patterns, less those a keep span
-    covers: "for 10 days" and a refund of "$129.99" are not shifted or scaled."""
+    covers: "for 10 days" and a refund of "$129.99" are not shifted or scaled; nor is any of its
+    numbers a kept number covers ("Lifeline 0800 543 354" read as an id, "SpO2 88-92%" as a range)."""
     kept = Containment((k.start, k.end) for k in keeps)
-    return [s for s in spans if s.label.upper() not in _VALUE_LABELS or not kept.covers(s.start, s.end)]
+    numbers = Containment((k.start, k.end) for k in keeps if k.why in _NUMBER_REASONS)
+    return [s for s in spans if not numbers.covers(s.start, s.end)
+            and (s.label.upper() not in _VALUE_LABELS or not kept.covers(s.start, s.end))]
