@@ -8,15 +8,17 @@ They reach no private person. A statistical model reads "1737" as a year and
 
 Which numbers are public is not our list: Google's libphonenumber (the
 ``phonenumbers`` package Presidio already depends on) keeps, per region, the
-short numbers that are valid (emergency services, NHS 111, the EU's harmonised
-116 helplines, 988) and the type of every full number (freephone, shared cost).
+short numbers that are valid and what calling them costs (emergency services,
+NHS 111, the EU's harmonised 116 helplines and 988 are free), and the type of
+every full number (freephone, shared cost, mobile, …).
 
-* A short number counts where the text speaks of calling: a verb of calling or
-  an emergency word within the same line (:data:`CALL_CONTEXT`), so "Bed 111"
-  and "page 112" stay numbers; so does an extension ("call ext. 4412").
-* A full number counts when, in every region where it is valid, it is a
-  freephone, shared-cost or universal-access number: a private person
-  has no freephone line. A mobile or a geographic number never counts.
+* A short number counts when it is free to call in one of :data:`SHORT_REGIONS`
+  and the text speaks of calling: a verb of calling or an emergency word within
+  the same line (:data:`CALL_CONTEXT`), so "Bed 111" and "page 112" stay
+  numbers; so do a year and an extension ("call ext. 4412").
+* A full number counts when most regions where it is valid read it as a
+  freephone, shared-cost or universal-access number and none as a mobile or a
+  personal number: a private person has no freephone line.
 """
 
 from __future__ import annotations
