@@ -46,6 +46,8 @@ def _found(text: str) -> set[tuple[str, str]]:
         ("an echocardiogram is booked", "echocardiogram", "medical_term"),
         ("under the Working Time Regulations 1998 you may", "Working Time Regulations 1998", "legal_reference"),
         ("Under Awaab's Law the landlord must act", "Awaab's Law", "legal_reference"),
+        ("Previous blood group O RhD negative - plan anti-D", "O RhD negative", "measurement"),
+        ("Blood group A positive.", "A positive", "measurement"),
         ("Bell's palsy, right side", "Bell's palsy", "eponym"),
         ("no features of Ramsay Hunt syndrome", "Ramsay Hunt syndrome", "eponym"),
         ("House-Brackmann grade III weakness", "House-Brackmann grade III", "eponym"),

@@ -82,6 +82,11 @@ MEASUREMENT = re.compile(
     rf"\d{{1,4}}(?:[.,]\d+)?(?:[A-Ca-cXx](?![\w/-]))?(?:/\d{{1,4}})?%?(?:[ \t]*{_UNIT})?(?![\w/-])"
 )
 #: every currency sign Unicode has in common use (peso, naira, lira, rouble, hryvnia, shekel, baht, …)
+#: a blood group with its rhesus factor: "O RhD negative", "AB Rh+", "A positive" after "blood group"
+BLOOD_GROUP = re.compile(
+    r"(?<![\w-])(?:AB|A|B|O)[ \t]?(?:RhD|Rh\(D\)|Rh)[ \t]?(?:positive|negative|pos|neg|\+|-|\u2212)(?![\w-])"
+    r"|(?<=\b[Bb]lood group )(?:AB|A|B|O)[ \t]?(?:positive|negative|pos|neg|\+|-)(?![\w-])"
+)
 _CURRENCY = (r"(?:[$€£¥₹₫₩₱₦₺₽₴₪฿₵₸₡₲₭₮₼₾₿]|R\$|A\$|C\$|NZ\$|S\$|HK\$|US\$|Rs\.?|"
              r"USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|BRL|VND|PLN|SEK|NOK|DKK|NZD|ZAR|SGD|HKD|PHP|NGN|KES|MXN|CNY|AED)")
 _AMOUNT_NUM = r"\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?(?:\s?(?:k|m|bn|million|billion|thousand|lakhs?|crores?))?"
@@ -140,6 +145,7 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (FREQUENCY, "frequency"),
     (DOSE, "dosage"),
     (MEASUREMENT, "measurement"),
+    (BLOOD_GROUP, "measurement"),
     (AMOUNT, "amount"),
     (LEGAL, "legal_reference"),
     (REFERENCE, "public_reference"),  # "ISO 9001", "EudraCT 2021-004412-38", "Decree 13/2023/ND-CP"
