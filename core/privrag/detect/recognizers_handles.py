@@ -65,10 +65,8 @@ def _not_unit(token: str) -> bool:
 
 
 def _labelled_code(token: str) -> bool:
-    """Four digits or more, with a letter or six digits; not a date, a dose or a registry's number."""
-    digits = sum(c.isdigit() for c in token)
-    return (digits >= 4 and (any(c.isalpha() for c in token) or digits >= 6) and _not_date(token)
-            and _not_registered(token) and _not_unit(token))
+    """Shaped like a joined code (:func:`_joined_code`), and no registry's number or dose."""
+    return _joined_code(token) and _not_registered(token) and _not_unit(token)
 
 
 def _not_registered(token: str) -> bool:

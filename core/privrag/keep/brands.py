@@ -273,9 +273,10 @@ PRODUCT_MIN_ZIPF = 1.0
 
 
 def in_dictionary(word: str) -> bool:
-    """The dictionary lists stems: "teams" is found as "team", "sheets" as "sheet"."""
+    """The dictionary lists stems: "teams" is found as "team", "disabled" as "disable", "students" as "student"."""
     words = english_words()
-    return any(w in words for w in (word, word[:-1] if word.endswith("s") else word, word[:-2] if word.endswith("es") else word))
+    return any(form in words for form in (word, word[:-1] if word.endswith(("s", "d")) else word,
+                                          word[:-2] if word.endswith(("es", "ed")) else word))
 
 
 def _apart(text: str, start: int, end: int) -> bool:

@@ -295,10 +295,10 @@ class KeepFinder:
         # "Microsoft Intune" once, then "removed from Intune": the product without its brand, when the
         # word alone is no everyday word ("Teams", "Edge" and "Concur" alone are words first)
         for word in {t for t in products if _camel(t) or vocab.zipf(t.lower()) < brands.COMMON_WORD_ZIPF}:
+            if surname_anywhere(text, word) or affiliated_anywhere(text, word):
+                continue
             for m in re.finditer(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text):
-                if any(k.start <= m.start() and m.end() <= k.end for k in out):
-                    continue  # inside the brand's own mention
-                if not (surname_anywhere(text, word) or affiliated_anywhere(text, word)):
+                if not any(k.start <= m.start() and m.end() <= k.end for k in out):  # not the brand's own mention
                     out.append(KeepSpan(m.start(), m.end(), "public_entity", word))
         # a make and model ("Samsung Galaxy A55") names a product: no employer or site has a model number
         out.extend(KeepSpan(s, e, "public_entity", text[s:e]) for s, e in brands.product_mentions(text))

@@ -97,13 +97,8 @@ def programme_name(surface: str) -> bool:
         low = re.sub(r"['’]s?$", "", w.lower())
         if low in _JOINERS and w == w.lower():
             continue
-        if (not w[:1].isupper() or not _in_dictionary(low, dictionary) or low in LOCAL_WORDS
+        if (not w[:1].isupper() or not brands.in_dictionary(low) or low in LOCAL_WORDS
                 or (len(w) > 3 and gazetteer.lookup(w) is not None)):
             return False
     return True
 
-
-def _in_dictionary(word: str, dictionary: frozenset[str]) -> bool:
-    """The dictionary lists stems: "students" and "disabled" are found as "student" and "disable"."""
-    return any(form in dictionary for form in (word, word[:-1] if word.endswith(("s", "d")) else word,
-                                               word[:-2] if word.endswith(("es", "ed")) else word))
