@@ -51,6 +51,7 @@ from privrag.keep.apply import (
 )
 from privrag.keep.case_forms import other_case_mentions
 from privrag.keep.clinical import clinical_runs, in_title_case_name, qualified_terms
+from privrag.keep.coined import coined_names
 from privrag.keep.context import (
     FACILITY,
     HONORIFIC_BEFORE,
@@ -302,6 +303,13 @@ class KeepFinder:
                     out.append(KeepSpan(m.start(), m.end(), "public_entity", word))
         # a make and model ("Samsung Galaxy A55") names a product: no employer or site has a model number
         out.extend(KeepSpan(s, e, "public_entity", text[s:e]) for s, e in brands.product_mentions(text))
+        # "approve it in AppFolio", "scan it with ExpenseIt": a trade name's inner capital, no catalogue
+        for s, e in coined_names(text):
+            surface = text[s:e]
+            if surface not in tied:
+                tied[surface] = surname_anywhere(text, surface) or affiliated_anywhere(text, surface)
+            if not tied[surface]:
+                out.append(KeepSpan(s, e, "public_entity", surface))
         return out
 
     def _public_entities(self, text: str, spans: Sequence[DetectedEntity]) -> list[KeepSpan]:
