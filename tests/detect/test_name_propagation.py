@@ -91,3 +91,18 @@ def test_a_handles_rare_name_is_found_capitalised_too() -> None:
 def test_a_handles_common_word_is_not_found_capitalised() -> None:
     text = "@will 9:20 AM\nWill do that later."
     assert _marked(text, [_person(text, "@will", "USERNAME")]) == []
+
+
+def test_a_word_a_cue_found_as_a_name_is_marked_again_but_a_models_guess_is_not() -> None:
+    text = "Seen with partner Precious. Later, Precious called the clinic."
+    cued = DetectedEntity(18, 26, "PERSON", "Precious", 0.6, "privrag_titled_person")
+    assert _marked(text, [cued]) == ["Precious"]
+    guessed = DetectedEntity(18, 26, "PERSON", "Precious", 0.6, "SpacyRecognizer")
+    assert _marked(text, [guessed]) == []
+
+
+def test_a_two_letter_given_name_opening_a_full_name_is_a_part() -> None:
+    text = "Present: Jo Pearce (Chair).\nJo opened the meeting. As agreed, minutes follow."
+    assert name_forms(_person(text, "Jo Pearce")) == {"Jo Pearce", "Jo", "Pearce"}
+    assert _marked(text, [_person(text, "Jo Pearce")]) == ["Jo"]
+    assert "As" not in name_forms(_person("As Pearce", "As Pearce"))

@@ -193,3 +193,57 @@ def test_an_age_and_sex_after_a_non_name_marks_no_one(text: str) -> None:
 )
 def test_a_quoted_nickname_between_given_name_and_surname_is_one_person(text: str, expected: list[str]) -> None:
     assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("7:42 PM  destiny: hi joy i need to return", ["destiny"]),  # the time alone; a name that is a word
+        ("7:48 PM  Joy (Support): Thanks Destiny", ["Joy"]),
+        ("2:50 PM  Bill (Support): Thanks", ["Bill"]),
+    ],
+)
+def test_a_live_chat_stamped_with_the_time_alone_has_authors(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize("text", ["7:42 PM  customer: hi", "10:30 Registration: all", "12:15 Lunch: sandwiches"])
+def test_a_role_or_an_agenda_item_after_a_time_is_no_author(text: str) -> None:
+    assert titled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Yours sincerely,\n\nSunita Chauhan\nSite Operations Manager, Avonmouth", ["Sunita Chauhan"]),
+        ("Thanks,\nHannah\nBrightPath Talent", ["Hannah"]),
+        ("Cheers,\nPriyanka", ["Priyanka"]),
+        ("Best,\nJ. O'Connor", ["J. O'Connor"]),
+    ],
+)
+def test_the_line_under_a_sign_off_is_the_signer(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kind regards,\nCustomer Care", "Best wishes,\nThe HR Team", "Regards,\nPractice Manager",
+     "Thanks,\nFinance Operations", "Kind regards,\nAcme Ltd"],
+)
+def test_a_desk_a_team_or_a_job_under_a_sign_off_is_no_signer(text: str) -> None:
+    assert titled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Last sex 8 days ago with regular female partner Precious; one casual partner", ["Precious"]),
+        ("She came with the partner Tomasz.", ["Tomasz"]),
+    ],
+)
+def test_a_kinship_after_an_article_and_describing_words_names_a_person(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+def test_a_firm_after_a_kinship_word_is_no_person() -> None:
+    assert titled("We met the business partner Siemens AG.") == []

@@ -491,3 +491,10 @@ def test_a_techniques_own_number_inside_a_kept_number_is_dropped() -> None:
            _span(text, "07700 900123", "ID_NUMBER", "seag_values")]
     keeps = [KeepSpan(9, 21, "public_number", "0800 543 354"), KeepSpan(text.index("88-92%"), text.index("88-92%") + 6, "dosage", "88-92%")]
     assert [s.text for s in drop_kept_values(own, keeps)] == ["07700 900123"]
+
+
+def test_a_name_the_text_gives_a_person_is_never_a_public_entity(finder: KeepFinder) -> None:
+    text = "Present: Jo Pearce (Chair).\nJo opened the meeting."
+    person = DetectedEntity(9, 18, "PERSON", "Jo Pearce", 0.9, "SpacyRecognizer")
+    org = DetectedEntity(28, 30, "ORGANIZATION", "Jo", 0.6, "SpacyRecognizer")
+    assert not [k for k in finder.find(text, [person, org]) if k.text == "Jo"]

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from privrag.detect.span_cleanup import PERSON_LABELS, with_initials
 from privrag.types import DetectedEntity
 
-__all__ = ["PROPAGATED_SOURCE", "propagate_names", "name_forms", "nickname_forms", "plain_word"]
+__all__ = ["PROPAGATED_SOURCE", "propagate_names", "name_forms", "nickname_forms", "plain_word", "CUED_SOURCES"]
 
 log = logging.getLogger(__name__)
 
@@ -62,17 +62,28 @@ def name_forms(span: DetectedEntity) -> set[str]:
 
     stop = english_stop_words()
     parts = [p for p in re.split(r"[\s._-]+", surface) if p]
-    if parts and all(plain_word(p) for p in parts):
+    # a cue found the name ("partner Precious", "my son Will", a chat's author): a word there is a name
+    cued = span.source in CUED_SOURCES
+    if parts and not cued and all(plain_word(p) for p in parts):
         return set()  # "black mould", "Dental Practice": a model's person span made of words only
     forms = {surface} if len(surface) >= 3 and surface not in stop else set()
     cased = surface != surface.lower()
-    for part in parts:
-        if len(part) < 3 or part.lower() in _NOT_PARTS or not part.isalpha() or part in stop:
+    for i, part in enumerate(parts):
+        # "Jo" of "Jo Pearce": a two-letter given name is a part when it opens a longer name, is
+        # written as a name and is a short form of the nickname table ("Jo", "Al", "Ed"; never "As")
+        short_given = (i == 0 and len(parts) > 1 and len(part) == 2 and part.istitle()
+                       and part.lower() not in stop and part.lower() in _all_nicknames())
+        if (len(part) < 3 and not short_given) or part.lower() in _NOT_PARTS or not part.isalpha() or part in stop:
             continue
-        if (cased and part.islower()) or plain_word(part):
+        if (cased and part.islower()) or (plain_word(part) and not cued):
             continue
         forms.add(part)
     return forms
+
+
+#: recognizers that find a name by what stands around it (an honorific, a kinship, a chat's author, a
+#: letter's sign-off), so that a name that is also a word is still a name there
+CUED_SOURCES = frozenset({"privrag_titled_person", "privrag_lowercase_intro"})
 
 
 def plain_word(part: str) -> bool:

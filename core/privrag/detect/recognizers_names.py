@@ -25,15 +25,21 @@ _KIN_WORD = (r"(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom
              r"|neighbou?r|colleague|boyfriend|girlfriend|fianc[ée]e?|widow|widower)")
 #: "my son Jack", "her husband Ahmet": a capitalised word right after a possessive and a kinship or
 #: social role is a name
-_KIN = rf"(?:my|his|her|our|their)\s+{_KIN_WORD}"
+#: — and after an article or "with" with up to two describing words ("with regular female partner Precious")
+_KIN = rf"(?:(?:my|his|her|our|their)\s+|(?:a|the|with)\s+(?:[a-z-]+\s+){{0,2}}){_KIN_WORD}"
 #: the date and time that open a line of an exported chat: "07/01/2025 08:12", "[07/01/2025, 08:12:33]",
 #: "1/7/25, 8:12 PM"
 #: "Mon 6/9 9:14 PM" (a portal's weekday, no year), "2025-04-07 09:40"
-_EXPORT_STAMP = (r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6}\.?,?[ \t]+)?"
-                 r"(?:\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{4}-\d{2}-\d{2}),?[ \t]+\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?")
+#: "7:42 PM  destiny:" — a live chat's transcript may stamp the time alone
+_EXPORT_STAMP = (r"(?:(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6}\.?,?[ \t]+)?"
+                 r"(?:\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{4}-\d{2}-\d{2}),?[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?")
 #: what may follow a chat author before the colon: a role (", RN") or a team in brackets ("(2nd Level)");
 #: the colon may end the line
 _AUTHOR_END = r"(?=(?:,[ \t]*[A-Za-z][\w.]{0,12}(?:[ \t][\w.]{1,12}){0,2}|[ \t]*\([^)\n]{1,40}\))?:(?:[ \t]|$))"
+#: how a letter or an e-mail takes its leave, the line before the signer's name
+_VALEDICTION = (r"yours[ \t]+(?:sincerely|faithfully|truly)|sincerely(?:[ \t]+yours)?|(?:kind|best|warm|warmest|many)[ \t]+"
+                r"(?:regards|wishes|thanks)|regards|best|thanks(?:[ \t]+again)?|thank[ \t]+you|cheers|with[ \t]+thanks|"
+                r"respectfully|cordially|warmly|take[ \t]+care|all[ \t]+the[ \t]+best")
 #: verbs of a quoted exchange: "said Marta to Ilkka" names the speaker and the one spoken to
 _SAID = r"(?:said|asked|replied|answered|whispered|shouted|cried|wrote)"
 
@@ -80,7 +86,7 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          Rule("named", rf"(?<=\b(?i:name):[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, case_sensitive=True),
          Rule("asked", rf"(?<=\b(?i:{asked})[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, _no_stop_word,
               case_sensitive=True),
-         Rule("kin", rf"(?<=\b(?i:{_KIN})[ \t]){line_name}(?<!\.)", 0.6, _no_stop_word, case_sensitive=True),
+         Rule("kin", rf"(?<=\b(?i:{_KIN})[ \t]){line_name}(?<!\.)", 0.6, _no_desk_word, case_sensitive=True),
          Rule("byline", rf"(?<=\b(?i:{byline})[ \t]{{1,8}}){line_name}(?<!\.)", 0.6, _no_stop_word,
               case_sensitive=True),
          # "Paciente: Maria das Graças Nogueira", "Employee: Tomasz Wójcik": a form field that holds a person
@@ -97,11 +103,15 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
               _chat_author, case_sensitive=True),
          # "Mon 6/9 9:14 PM - dani:": a patient types their own name in lower case
          Rule("chat_export_author_lower", rf"(?m)^\[?{_EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?\K[a-z][a-z'’-]+[a-z]{_AUTHOR_END}",
-              0.6, _given_name_first, case_sensitive=True),
+              0.6, _given_name_word, case_sensitive=True),
          # 'Dolores "Dee" Pruitt', "Robert 'Bob' Hale": a quoted nickname between a given name and a
          # surname makes the three one person
          Rule("quoted_nickname", rf"(?<![\w.'’]){_NAME_WORD}[ \t]+[\"“‘']{_NAME_WORD}[\"”’'][ \t]+{_NAME_WORD}(?![\w'’-])",
               0.6, _given_name_first, case_sensitive=True),
+         # "Yours sincerely,\n\nSunita Chauhan": the line under a letter's or an e-mail's sign-off is the
+         # one who signs it, when it is a name's shape and no desk's, team's or job's
+         Rule("signer", rf"(?m)^[ \t]*(?i:{_VALEDICTION})[ \t]*[,.!]?[ \t]*\n(?:[ \t]*\n)?[ \t]*\K{line_name}(?=[ \t]*,?[ \t]*$)",
+              0.6, _signer, case_sensitive=True),
          # "Bed 12 - Tan Ah Huat, 82M", "Siti Nurhaliza bte Osman, 57F", "Joe Bloggs (45 y/o)": the
          # age and sex a ward list or a handover writes after a patient's name
          Rule("age_sex_after", rf"(?<![\w.'’]){line_name}(?=[ \t]*[,(][ \t]*\d{{1,3}}[ \t]?(?:[MF]|yo|y/o|yrs?[ \t]+old|years?[ \t]+old)\b)",
@@ -184,11 +194,55 @@ def _given_name_first(match: str) -> bool:
     return bool(words) and _no_stop_word(match) and words[0].lower() in first_names()
 
 
+#: words that make a signature line a desk, a team or a firm ("Customer Care", "The HR Team", "Acme Ltd")
+_DESK_WORDS = frozenset(
+    "team desk support service services care office department dept unit helpdesk helpline admin administration "
+    "ltd llc inc plc gmbh ag sa bv nv corp co group clinic practice surgery hospital trust council board committee customer customers "
+    "accounts payroll reception management".split()
+)
+
+
+def _signer(match: str) -> bool:
+    """The line under a sign-off names the signer when it has a name's shape: no stop word, no desk's or
+    team's word, no job title ("Practice Manager"), and either a given name first or a word no
+    dictionary holds ("Sunita Chauhan", "Priyanka"), not "Finance Operations"."""
+    from privrag.detect.contact_blocks import occupation_head
+    from privrag.detect.recognizers_first_names import given_name_words, person_name_words
+    from privrag.keep.brands import english_words
+
+    words = [w for w in match.split() if len(w.rstrip(".")) > 1]
+    if not words or not _no_stop_word(match) or occupation_head(match):
+        return False
+    if any(w.lower() in _DESK_WORDS for w in words):
+        return False
+    if words[0].lower() in given_name_words():
+        return True
+    dictionary = english_words()
+    return any(w.lower() not in dictionary or w.lower() in person_name_words() for w in words)
+
+
+def _no_desk_word(match: str) -> bool:
+    """No stop word and no word of a desk, a team or a firm ("the business partner Siemens AG")."""
+    return _no_stop_word(match) and not any(w.lower().rstrip(".") in _DESK_WORDS for w in match.split())
+
+
+def _given_name_word(match: str) -> bool:
+    """A chat line's author typed in lower case is a given name, even one that is also a word
+    ("destiny", "grace"): the author's place says a person is meant ("customer", "agent" are roles)."""
+    from privrag.detect.recognizers_first_names import given_name_words
+
+    words = match.split()
+    return len(words) == 1 and _no_stop_word(match) and words[0].lower() in given_name_words()
+
+
 def _chat_author(match: str) -> bool:
     """A chat line's author is a person when the name opens with a given name ("Beata Nowicka"), or when
     every word of it is capitalised and in no dictionary ("Oğuz Demirci"); "Reception", "Fibrelane
-    Support" and "IT Desk" are desks."""
-    if _given_name_first(match):
+    Support" and "IT Desk" are desks. The author's place says a person is meant, so a given name that is
+    also a word counts ("Joy (Support):", "Will:")."""
+    from privrag.detect.recognizers_first_names import given_name_words
+
+    if _no_stop_word(match) and match.split()[0].lower() in given_name_words():
         return True
     from privrag.keep.brands import english_words
 

@@ -42,6 +42,7 @@ from collections.abc import Iterable, Sequence
 from privrag.detect.recognizers_places import MIN_LETTERS
 from privrag.keep import abbreviations, brands, measurements, medicines, public_bodies, vocab
 from privrag.keep.apply import (
+    MODEL_SOURCES,
     ORGLIKE,
     SOFT_SOURCES,
     TRAILING_LOWER,
@@ -315,6 +316,7 @@ class KeepFinder:
     def _public_entities(self, text: str, spans: Sequence[DetectedEntity]) -> list[KeepSpan]:
         out: list[KeepSpan] = []
         assert self.public_min_zipf is not None
+        named = _named_people(spans)
         for s in spans:
             orglike = s.label.upper() in ORGLIKE
             if not orglike and s.label.upper() not in _BODY_MISLABELS:
@@ -348,8 +350,8 @@ class KeepFinder:
             if len(names) != 1 or not (names[0][:1].isupper() or surface.islower()):
                 continue
             name = names[0].lower()
-            if name in person_words() or is_place(name):
-                continue
+            if name in person_words() or is_place(name) or name in named:
+                continue  # a name the text gives a person ("Jo Pearce" … "Jo opened the meeting")
             if surface.islower() and name in brands.english_words():
                 continue  # a dictionary word in lower case ("grazing" a model called MISC) names nothing
             acronym = names[0].isupper() and 2 <= len(name) <= 6
@@ -379,6 +381,23 @@ def _load_vocabularies() -> None:
     is_organisation_number("0800 000 000")
     language_mentions("Java, Kotlin")
     brands.brand_titles()
+
+
+#: person spans that are guesses from one word: a model's ("Openreach" read as a person at one mention),
+#: a given-name list's ("Okta"), or another span's name carried over
+_GUESSED_PERSON_SOURCES = (*MODEL_SOURCES, "privrag_first_name", "privrag_propagated")
+
+
+def _named_people(spans: Sequence[DetectedEntity]) -> frozenset[str]:
+    """Name parts (lower case) of the persons the document names for sure: a full name ("Jo Pearce"),
+    or one a cue found ("partner Precious", a chat's author, a letter's signer)."""
+    from privrag.detect.name_propagation import name_forms
+
+    return frozenset(
+        f.lower() for s in spans if s.label.upper() in ("PERSON", "PER")
+        and (len(s.text.split()) > 1 or not (s.source or "").startswith(_GUESSED_PERSON_SOURCES))
+        for f in name_forms(s)
+    )
 
 
 def _camel(word: str) -> bool:
