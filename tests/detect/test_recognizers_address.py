@@ -181,3 +181,30 @@ def test_default_detector_masks_an_address_block() -> None:
     text = "Theodore Kennedy\nImedicare\n10142 Decker 48\nSuite 804\nSEINÄJOKI\nFinland 68258\n"
     found = {s.text for s in presidio_member().detect(text)}
     assert {"10142 Decker 48", "Suite 804", "SEINÄJOKI", "68258"} <= found
+
+
+@pytest.mark.parametrize(
+    ("text", "street", "town", "postcode"),
+    [
+        ("NHS No. 652 118 4093\nTŷ Capel, Ffordd Llanrug, Cwm-y-glo, Caernarfon LL55 4DE\n\nDiagnoses",
+         "Tŷ Capel, Ffordd Llanrug, Cwm-y-glo", "Caernarfon", "LL55 4DE"),  # a Welsh house name, no number
+        ("[10:03] Declan: 29th of July '79. 4 Cois Cuain, Knocknacarra, Galway, H91 X7P2.\n[10:03] Dr",
+         "4 Cois Cuain, Knocknacarra", "Galway", "H91 X7P2"),  # an Eircode alone, after its town
+        ("Agent: I see the registered location at Flat 302, Sai Krupa Residency, 14th Main, HSR Layout Sector 2, "
+         "Bengaluru 560102. How may I help you?",
+         "Flat 302, Sai Krupa Residency, 14th Main, HSR Layout Sector 2", "Bengaluru", "560102"),  # a PIN
+        ("Agent: Thank you, Ms Rao. I see the connection at Flat 302, Sai Krupa Residency, 14th Main, Bengaluru 560102.",
+         "Flat 302, Sai Krupa Residency, 14th Main", "Bengaluru", "560102"),  # prose, with a comma, before it
+    ],
+)
+def test_named_pieces_that_end_in_a_town_and_postcode_are_an_address(text: str, street: str, town: str,
+                                                                      postcode: str) -> None:
+    found = {(text[p.start : p.end], p.entity) for p in address_parts(text)}
+    assert {(street, "STREET_ADDRESS"), (town, "LOCATION"), (postcode, "ZIP_CODE")} <= found
+
+
+@pytest.mark.parametrize(
+    "text", ["Stock: Apples, Pears, Plums, Total 40512.", "We visited Paris, Lyon and Nice.", "Results: Hb, Plt, WCC, CRP 12."]
+)
+def test_a_list_ending_in_a_figure_is_no_address(text: str) -> None:
+    assert [p for p in address_parts(text) if p.rule == "named_pieces"] == []

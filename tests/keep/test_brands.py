@@ -194,3 +194,11 @@ def test_a_product_named_with_its_brand_once_is_the_product_without_it_later(fin
     kept = _kept(finder, text)
     assert kept.count("Intune") == 1 and "Microsoft Intune" in kept
     assert "Teams" not in kept  # alone, an everyday word first
+
+
+@pytest.mark.parametrize("text", ["the connection at Flat 302, Sai Krupa Residency", "meet at Circle 5 tomorrow"])
+def test_an_everyday_brand_word_with_a_number_is_a_unit_not_a_product(text: str) -> None:
+    from privrag.keep.brands import brand_mentions, product_mentions
+
+    assert product_mentions(text) == []
+    assert [text[s:e] for s, e, _ in brand_mentions(text) if text[s:e] in ("Flat", "Circle")] == []

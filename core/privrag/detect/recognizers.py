@@ -27,6 +27,8 @@ wraps them (plus Presidio's own pattern recognizers) as a privrag detector.
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +37,7 @@ from privrag.detect.recognizer_base import (
     ContextPatternRecognizer,
     Rule,
     dni_ok,
+    english_stop_words,
     iban_ok,
     ip_ok,
     min_digits,
@@ -157,11 +160,14 @@ def national_id_recognizer() -> ContextPatternRecognizer:
 
 
 def iban_recognizer() -> ContextPatternRecognizer:
-    """IBANs, compact or in groups of four, validated by the mod-97 checksum."""
+    """IBANs, compact or in groups of four, validated by the mod-97 checksum — or, with a lower score,
+    by their country's own layout (Presidio's table of the national formats): a mistyped or invented
+    IBAN ("IE12 REVO 9903 6012 3456 78") still gives an account away, and a check digit is no privacy."""
+    shape = r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?\b"
     return ContextPatternRecognizer(
         "IBAN_CODE",
-        [Rule("iban", r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?\b", 0.85,
-              validator=iban_ok, case_sensitive=True)],
+        [Rule("iban", shape, 0.85, validator=iban_ok, case_sensitive=True),
+         Rule("iban_layout", shape, 0.6, validator=iban_layout_ok, case_sensitive=True)],
         context=["iban", "bank", "account", "transfer", "wire"],
     )
 
@@ -174,6 +180,22 @@ _ISO2 = (
     "NL NO NP NZ OM PA PE PG PH PK PL PT PY QA RO RS RU RW SA SB SC SD SE SG SI SK SL SM SN SO SR SV SY "
     "SZ TD TG TH TJ TL TM TN TO TR TT TW TZ UA UG US UY UZ VA VC VE VN YE ZA ZM ZW"
 ).split()
+
+
+@functools.lru_cache(maxsize=1)
+def _iban_layouts() -> dict[str, Any]:
+    """Country code → its IBAN's layout, from Presidio's table (empty when Presidio lacks it)."""
+    try:
+        from presidio_analyzer.predefined_recognizers.generic.iban_patterns import regex_per_country
+    except ImportError:
+        return {}
+    return {cc: re.compile(rx) for cc, rx in regex_per_country.items()}
+
+
+def iban_layout_ok(text: str) -> bool:
+    """Does ``text`` follow its country's IBAN layout (letters and digits where the country puts them)?"""
+    layout = _iban_layouts().get(text[:2])
+    return layout is not None and layout.fullmatch(text) is not None
 
 
 def swift_recognizer() -> ContextPatternRecognizer:
@@ -250,6 +272,29 @@ def url_recognizer() -> ContextPatternRecognizer:
     )
 
 
+#: one piece of a spoken address: a word, a spelled word ("k-a-v-i-t-h-a"), a letter or a digit ("seven", "7")
+_SPOKEN_PIECE = r"(?:[a-z](?:-[a-z])+|[a-z0-9]+)"
+#: "dot", "underscore", "dash" between pieces, or a plain space before a letter or a digit ("s seven nine")
+_SPOKEN_JOIN = (r"(?:[ \t]+(?:dot|underscore|dash|hyphen|period)[ \t]+|[ \t]+(?=(?:[a-z]|\d+|zero|one|two|three|four|five|six|"
+                r"seven|eight|nine|double[ \t]+\w+)(?:[ \t]|$)))")
+_SPOKEN_EMAIL = (rf"(?i)(?<![\w-]){_SPOKEN_PIECE}(?:{_SPOKEN_JOIN}{_SPOKEN_PIECE}){{0,8}}[ \t]+at[ \t]+[a-z0-9-]+"
+                 r"(?:[ \t]+dot[ \t]+[a-z]{2,10}){1,3}\b")
+
+
+def _spoken_local_part(match: str) -> bool:
+    """The words before "at" spell an address, not a sentence: no stop word opens it ("is", "me"),
+    and it has a dot, a spelled word, a digit or a single letter ("john dot smith", "k-a-v-i-t-h-a")."""
+    local = re.split(r"(?i)[ \t]+at[ \t]+", match)[0]
+    words = local.lower().split()
+    if not words or words[0] in english_stop_words():
+        return False
+    return any(w in _SPOKEN_MARKS or "-" in w or len(w) == 1 or w.isdigit() for w in words)
+
+
+#: words that only a spelled-out address holds before its "at": joins and digits
+_SPOKEN_MARKS = frozenset("dot underscore dash hyphen period zero one two three four five six seven eight nine double".split())
+
+
 def email_recognizer() -> ContextPatternRecognizer:
     """E-mail addresses under any TLD.
 
@@ -263,7 +308,9 @@ def email_recognizer() -> ContextPatternRecognizer:
     return ContextPatternRecognizer(
         "EMAIL_ADDRESS",
         [Rule("address", rf"(?<![\w.%+@-])[a-z0-9](?:[a-z0-9._%+-]{{0,62}}[a-z0-9_%+-])?@{label}(?:\.{label})+(?![\w@-])",
-              0.9)],
+              0.9),
+         # a call's transcript reads it out: "k-a-v-i-t-h-a dot s seven nine at rediffmail dot com"
+         Rule("spoken", _SPOKEN_EMAIL, 0.7, validator=_spoken_local_part)],
         context=["email", "e-mail", "mail", "contact", "from", "to", "cc"],
     )
 

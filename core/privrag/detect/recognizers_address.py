@@ -51,7 +51,9 @@ _UNIT = regex.compile(
 )
 #: a postcode on its own line: "98616", "74-169", "340 12", "SW1A 1AA", "K1A 0B1"
 _POSTCODE = (
-    r"(?:\d{3,5}(?:[- ]\d{2,4})?|\d{2}-\d{3}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)"
+    r"(?:\d{3,5}(?:[- ]\d{2,4})?|\d{2}-\d{3}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d"
+    r"|(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4}"  # an Irish Eircode: "H91 X7P2"
+    r"|\d{6})"  # six digits: India's PIN, Singapore, China, Russia
 )
 _POSTCODE_LINE = regex.compile(rf"^{_POSTCODE}$")
 #: a place followed by a postcode: "Finland 68258", "Campbell NO 5502", "FAUSKE nan 8200"
@@ -276,6 +278,78 @@ def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
     return parts
 
 
+#: a piece of an address without a house number: a house's, a street's, an estate's or a village's name
+#: ("Tŷ Capel", "Ffordd Llanrug", "Cwm-y-glo", "Sai Krupa Residency", "14th Main", "Flat 302")
+_NAMED_PIECE = regex.compile(r"^(?:[\p{Lu}\d][\p{L}\p{M}\d'’.\-]*)(?:[ \t]+(?:[\p{Lu}\d][\p{L}\p{M}\d'’.\-]*|y|de|la|na|an))*$")
+#: where prose hands over to the address in a line's first piece: a sentence's end, a colon, "at"/"is"
+_ADDRESS_START = regex.compile(r"(?:[.:;!?][ \t]+|[ \t](?:at|is|in|to|on)[ \t]+)(?=[^.:;!?]*$)")
+
+
+def _town_like(name: str) -> bool:
+    """A town of GeoNames' list, or a name with a word no English dictionary holds ("Caernarfon")."""
+    from privrag.detect.recognizers_cities import is_city
+    from privrag.keep.brands import english_words
+
+    words = english_words()
+    return is_city(name) or any(w.lower() not in words for w in regex.findall(r"\p{L}+", name))
+
+
+def _pieces_to_postcode(text: str, s: int, e: int) -> list[AddressPart]:
+    """"Tŷ Capel, Ffordd Llanrug, Cwm-y-glo, Caernarfon LL55 4DE", "…'79. 4 Cois Cuain, Knocknacarra,
+    Galway, H91 X7P2.", "…location at Flat 302, Sai Krupa Residency, 14th Main, HSR Layout Sector 2,
+    Bengaluru 560102": named pieces after commas that end in a town and its postcode are an address,
+    when no piece holds a street with a house number (Welsh and Irish houses have names, Indian
+    addresses a building and a cross road). At least three pieces before the postcode's town; a
+    first piece that starts in prose gives only what follows the prose."""
+    line = text[s:e]
+    # the address may end its sentence before the line does ("… Bengaluru 560102. How may I help you?")
+    comma = line.rfind(",")
+    end = regex.search(r"[.!?;](?:[ \t]|$)", line, pos=max(comma, 0)) if comma >= 0 else None
+    body = (line[: end.start()] if end else line).rstrip(" \t.")
+    pieces = body.split(",")
+    if len(pieces) < 4 and not (len(pieces) >= 3 and _PLACE_POSTCODE.match(pieces[-1].strip())):
+        return []
+    last = pieces[-1].strip()
+    place_zip = _PLACE_POSTCODE.match(last)
+    if place_zip is None and not (_POSTCODE_LINE.match(last) and _PLACE.match(pieces[-2].strip())):
+        return []
+    # the address starts at the first piece from which every piece is a name's: a piece before it is
+    # prose ("Thank you, Ms Rao. I see the connection at Flat 302, …"), and where prose runs into the
+    # address, only what follows it counts
+    for k in range(len(pieces) - 2):
+        first = pieces[k]
+        cuts = list(_ADDRESS_START.finditer(first))
+        head = first[cuts[-1].end() :] if cuts else first
+        named = [head.strip(), *(p.strip() for p in pieces[k + 1 : -1])]
+        if len(named) >= 2 and all(_NAMED_PIECE.match(p) and len(p.split()) <= MAX_WORDS_PLACE for p in named):
+            break
+    else:
+        return []
+    if any(w.lower().strip(".") in CALENDAR_WORDS for p in named for w in p.split()):
+        return []  # "…, 2-9 June, …": a date
+    town = place_zip.group("place") if place_zip is not None else pieces[-2].strip()
+    if not _town_like(town):
+        return []  # "Stock: Apples, Pears, Plums, Total 40512": a list and a figure
+    start = s + len(",".join(pieces[:k])) + (1 if k else 0) + len(first) - len(head.lstrip())
+    parts: list[AddressPart] = []
+    if place_zip is not None:
+        street_end = s + len(",".join(pieces[:-1]))
+        z = s + len(",".join(pieces[:-1])) + 1 + len(pieces[-1]) - len(pieces[-1].lstrip())
+        parts.append(AddressPart(z + place_zip.start("place"), z + place_zip.end("place"), "LOCATION", "place_line"))
+        parts.append(AddressPart(z + place_zip.start("zip"), z + place_zip.end("zip"), "ZIP_CODE", "postcode_line"))
+    else:
+        street_end = s + len(",".join(pieces[:-2]))
+        p = s + len(",".join(pieces[:-2])) + 1
+        town = pieces[-2]
+        t0 = p + len(town) - len(town.lstrip())
+        parts.append(AddressPart(t0, t0 + len(town.strip()), "LOCATION", "place_line"))
+        z0 = p + len(town) + 1 + len(pieces[-1]) - len(pieces[-1].lstrip())
+        parts.append(AddressPart(z0, z0 + len(last), "ZIP_CODE", "postcode_line"))
+    if street_end <= start:
+        return []
+    return [AddressPart(start, street_end, "STREET_ADDRESS", "named_pieces"), *parts]
+
+
 @functools.lru_cache(maxsize=1)
 def _lower_street() -> regex.Pattern[str]:
     # neither a stop word nor a unit or time word: "3 pm st john's", "3 weeks ago drive" are no streets
@@ -293,7 +367,7 @@ def address_parts(text: str) -> list[AddressPart]:
         line = text[s:e]
         if _NUMBERED.match(line):
             continue
-        if "," in line and (one := _one_line(text, s, e)):
+        if "," in line and (one := _one_line(text, s, e) or _pieces_to_postcode(text, s, e)):
             found.extend(one)
             found.extend(_addressee_before(text, lines, i))
             continue

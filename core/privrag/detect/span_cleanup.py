@@ -169,8 +169,9 @@ def whole_token(span: DetectedEntity, text: str) -> DetectedEntity:
     return DetectedEntity(span.start, m.end(), span.label, text[span.start : m.end()], span.score, span.source)
 
 
-#: initials right before a surname: "D. Pritchard", "K. Nowak", "J. R. Smith"
-_INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.[ \t]?){1,3}$")
+#: initials right before a surname: "D. Pritchard", "K. Nowak", "J. R. Smith", "M.-A. Gauthier" (French
+#: initials of a hyphenated given name, Marie-Anne)
+_INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.(?:[ \t]|-)?){1,3}$")
 
 
 def with_initials(span: DetectedEntity, text: str) -> DetectedEntity:

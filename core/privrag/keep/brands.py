@@ -174,6 +174,8 @@ def brand_mentions(text: str) -> list[tuple[int, int, str]]:
         # after it are a product's shorthand, not a name's next word)
         if _NEXT_CAPITAL.match(text, e) or (_ordinary(title) and not _apart(text, s, e)):
             continue
+        if _ordinary(title) and _MODEL_AFTER.match(text, e):
+            continue  # "Flat 302", "Circle 5": an everyday word with a number is a unit, a room or a route
         out.append((s, e, title))
     return out
 
@@ -204,8 +206,9 @@ def product_mentions(text: str) -> list[tuple[int, int]]:
     for s, e in _matcher()[0].finditer(text):
         m = _PRODUCT_TAIL.match(text, e)
         if m is None:
-            # a model right after the brand: "Microsoft 365", "Samsung S24" (never "Tesco 5 March")
-            if (direct := _MODEL_AFTER.match(text, e)) is not None:
+            # a model right after the brand: "Microsoft 365", "Samsung S24" (never "Tesco 5 March"); a brand
+            # that is an everyday word names a unit or a room with a number instead ("Flat 302", "Circle 5")
+            if (direct := _MODEL_AFTER.match(text, e)) is not None and not _ordinary(_title_of(text[s:e])):
                 out.append((s, direct.end()))
             continue
         words = m.group(1).split()
@@ -223,6 +226,11 @@ def product_mentions(text: str) -> list[tuple[int, int]]:
 
 #: one product word after a brand: "Cisco| AnyConnect", "Firebase| Crashlytics", "Microsoft| Teams"
 _PRODUCT_WORD = re.compile(r"[ \t]+([A-Z][a-z]+(?:[A-Z][A-Za-z]*)?|[a-z]+[A-Z][A-Za-z]*)(?![\w'’&-]|[ \t]+[A-Z][a-z])")
+
+
+def _title_of(surface: str) -> str:
+    """The catalogue's title a written form stands for ("PIX" → "Pix")."""
+    return _matcher()[1].get(surface, surface)
 
 
 def brand_products(text: str) -> list[tuple[int, int]]:
