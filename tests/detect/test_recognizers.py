@@ -271,3 +271,14 @@ def test_letters_and_digits_in_no_countrys_iban_layout_are_no_iban() -> None:
     from privrag.detect.recognizers import iban_recognizer
 
     assert iban_recognizer().analyze("Ref XX12 ABCD 1234 5678 9012 34", ["IBAN_CODE"]) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [("under Regulation (EC) No 261/2004 you", []), ("Directive 2011/83 applies", []),
+     ("application no. 18403/91 was", ["18403/91"]), ("case no. 261/2004", ["261/2004"])],
+)
+def test_the_number_of_a_european_union_act_is_no_case_number(text: str, found: list[str]) -> None:
+    from privrag.detect.recognizers import case_number_recognizer
+
+    assert [text[r.start : r.end] for r in case_number_recognizer().analyze(text, ["CASE_NUMBER"])] == found

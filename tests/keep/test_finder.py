@@ -498,3 +498,12 @@ def test_a_name_the_text_gives_a_person_is_never_a_public_entity(finder: KeepFin
     person = DetectedEntity(9, 18, "PERSON", "Jo Pearce", 0.9, "SpacyRecognizer")
     org = DetectedEntity(28, 30, "ORGANIZATION", "Jo", 0.6, "SpacyRecognizer")
     assert not [k for k in finder.find(text, [person, org]) if k.text == "Jo"]
+
+
+def test_an_identifier_pattern_inside_a_law_is_the_laws_number() -> None:
+    text = "Compensation under Regulation (EC) No 261/2004 is EUR 600; case no. 18403/91 is pending."
+    law = KeepSpan(19, 46, "legal_reference", text[19:46])
+    number = DetectedEntity(38, 46, "CASE_NUMBER", "261/2004", 0.85, "privrag_case_number")
+    case = DetectedEntity(text.index("18403/91"), text.index("18403/91") + 8, "CASE_NUMBER", "18403/91", 0.85,
+                          "privrag_case_number")
+    assert [s.text for s in apply_keep(text, [number, case], [law])] == ["18403/91"]

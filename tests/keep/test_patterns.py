@@ -46,6 +46,8 @@ def _found(text: str) -> set[tuple[str, str]]:
         ("an echocardiogram is booked", "echocardiogram", "medical_term"),
         ("under the Working Time Regulations 1998 you may", "Working Time Regulations 1998", "legal_reference"),
         ("Under Awaab's Law the landlord must act", "Awaab's Law", "legal_reference"),
+        ("compensation under Regulation (EC) No 261/2004 is due", "Regulation (EC) No 261/2004", "legal_reference"),
+        ("Directive 2011/83/EU gives 14 days", "Directive 2011/83/EU", "legal_reference"),
         ("Previous blood group O RhD negative - plan anti-D", "O RhD negative", "measurement"),
         ("Blood group A positive.", "A positive", "measurement"),
         ("Bell's palsy, right side", "Bell's palsy", "eponym"),

@@ -100,13 +100,18 @@ _LIST_SEP = r"(?:\s*(?:,|;|and|&)\s*)"
 _NO_DOT_PREFIX = r"\b(?<!protocol\s)(?:nos?\.|nr\.?|numbers?)\s{0,3}(?:\(\s*)?"
 
 
+#: not the number of a European Union act: "Regulation (EC) No 261/2004", "Directive 2011/83" (a law,
+#: which :mod:`privrag.keep.patterns` keeps as a legal reference)
+_EU_ACT = r"(?<!\b(?:Regulation|Directive|Decision)\s{1,2}(?:\((?:EC|EU|EEC|Euratom|CE|UE)\)\s{1,2})?(?:No\.?\s{1,2})?)"
+
+
 def case_number_recognizer() -> ContextPatternRecognizer:
     """Court application / case numbers: ``application no. 18403/91``, ``C-413/99``."""
     return ContextPatternRecognizer(
         "CASE_NUMBER",
         [
-            Rule("numbered", rf"(?<={_NO_PREFIX}(?:{_SLASH_NO}{_LIST_SEP})*)(?<![\w/.]){_SLASH_NO}", 0.85),
-            Rule("bare_slash", rf"(?<![\w/.,-]){_SLASH_NO}", 0.2),
+            Rule("numbered", rf"(?<={_NO_PREFIX}(?:{_SLASH_NO}{_LIST_SEP})*)(?<![\w/.]){_EU_ACT}{_SLASH_NO}", 0.85),
+            Rule("bare_slash", rf"(?<![\w/.,-]){_EU_ACT}{_SLASH_NO}", 0.2),
             Rule("eu_case", r"\b[CTF]-\d{1,4}/\d{2}(?:\s?P)?\b", 0.7, case_sensitive=True),
             Rule("us_docket", r"\b\d{1,2}:\d{2}-(?:cv|cr|mj|md|bk)-\d{3,6}\b", 0.8),
         ],

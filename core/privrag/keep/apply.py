@@ -61,6 +61,10 @@ def is_soft(span: DetectedEntity) -> bool:
     return src.startswith(SOFT_SOURCES)
 
 
+#: keep reasons whose whole span names a law: an identifier pattern inside one is the law's number
+_LAW_REASONS = frozenset({"legal_reference"})
+
+
 def apply_keep(text: str, spans: Sequence[DetectedEntity], keeps: Sequence[KeepSpan]) -> list[DetectedEntity]:
     """``spans`` less every keep span, for the soft ones; what remains of a span keeps its label,
     unless it is the name of a person the spans hold elsewhere (then it is that person).
@@ -75,6 +79,8 @@ def apply_keep(text: str, spans: Sequence[DetectedEntity], keeps: Sequence[KeepS
     out: list[DetectedEntity] = []
     for sp in spans:
         cuts = [k for k in keeps if k.start < sp.end and sp.start < k.end]
+        if any(k.why in _LAW_REASONS and k.start <= sp.start and sp.end <= k.end for k in cuts):
+            continue  # "261/2004" of "Regulation (EC) No 261/2004": a law's number, whoever's pattern it fits
         if not cuts or not is_soft(sp) or _named_facility(text, sp, cuts):
             out.append(sp)
             continue

@@ -105,6 +105,10 @@ LEGAL = re.compile(
     r"|\b(?:[Ss]ection|[Aa]rticle)\s+\d+[A-Za-z]?(?:\(\d+\))*"
     # a law named after the person it commemorates: "Awaab's Law", "Clare's Law", "Megan's Law"
     r"|\b[A-Z][a-z]+['’]s\s+Law\b"
+    # European Union law as EUR-Lex cites it: "Regulation (EC) No 261/2004", "Directive 2011/83/EU",
+    # "Council Regulation (EEC) No 1408/71"; a bare "Decision 12/2023" may be a court's, not the EU's
+    r"|\b(?:Regulation|Directive|Decision)\s+\((?:EC|EU|EEC|Euratom|CE|UE)\)\s+(?:No\.?\s+)?\d{1,4}/\d{2,4}\b"
+    r"|\b(?:Regulation|Directive)\s+(?:No\.?\s+)?\d{1,4}/\d{2,4}(?:/(?:EC|EU|EEC|Euratom))?\b(?!/)"
 )
 _MED_HEAD = (
     r"(?:disease|syndrome|palsy|phenomenon|sign|criteria|fingers|encephalopathy|disorder|"
