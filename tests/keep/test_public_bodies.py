@@ -19,6 +19,9 @@ from privrag.types import DetectedEntity
         "National Health Service",
         "UK Health Security Agency",
         "US Food and Drug Administration",
+        "Canadian Cancer Society",  # a nation's civil society
+        "Asthma Society of Ireland",
+        "British Heart Foundation",
     ],
 )
 def test_national_bodies_are_recognised(name: str) -> None:
@@ -37,6 +40,8 @@ def test_national_bodies_are_recognised(name: str) -> None:
         "Canada",
         "canada revenue agency",  # not written as a name
         "Canada Revenue Agency 2",
+        "Leeds Cancer Society",  # a town's society
+        "Okafor Family Foundation",  # a family's
     ],
 )
 def test_other_organisations_are_not(name: str) -> None:

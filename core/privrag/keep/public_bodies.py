@@ -23,7 +23,7 @@ import re
 from privrag import gazetteer
 from privrag.keep import brands
 
-__all__ = ["national_body", "programme_name", "GOVERNMENT_HEADS", "PROGRAMME_HEADS", "SCOPE_WORDS", "LOCAL_WORDS"]
+__all__ = ["national_body", "programme_name", "GOVERNMENT_HEADS", "NATIONAL_SOCIETY_HEADS", "PROGRAMME_HEADS", "SCOPE_WORDS", "LOCAL_WORDS"]
 
 #: head nouns of a government body's name
 GOVERNMENT_HEADS = frozenset(
@@ -31,6 +31,9 @@ GOVERNMENT_HEADS = frozenset(
     "office service bureau council centre center board directorate executive tribunal court parliament "
     "assembly institute".split()
 )
+#: head nouns of a nation's civil society: "Canadian Cancer Society", "Asthma Society of Ireland",
+#: "British Heart Foundation" — with a country's scope they are the one national body of that name
+NATIONAL_SOCIETY_HEADS = frozenset("society association foundation federation alliance".split())
 #: words that give a national scope without naming the country
 SCOPE_WORDS = frozenset({"national", "federal", "parliamentary"})
 #: words of a local scope: "Konak District … Directorate", "Provincial Health Authority" locate a person
@@ -72,7 +75,7 @@ def national_body(surface: str) -> bool:
             return False
         elif low in SCOPE_WORDS:
             scope = True
-        elif low in GOVERNMENT_HEADS:
+        elif low in GOVERNMENT_HEADS or low in NATIONAL_SOCIETY_HEADS:
             head = True
         elif low not in dictionary:
             return False  # a coined or family word names a firm
