@@ -507,3 +507,15 @@ def test_an_identifier_pattern_inside_a_law_is_the_laws_number() -> None:
     case = DetectedEntity(text.index("18403/91"), text.index("18403/91") + 8, "CASE_NUMBER", "18403/91", 0.85,
                           "privrag_case_number")
     assert [s.text for s in apply_keep(text, [number, case], [law])] == ["18403/91"]
+
+
+@pytest.mark.parametrize(
+    ("why", "dropped"),
+    [("dosage", True),  # "300/200" of "TDF/FTC 300/200 mg" is the dose, not a code
+     ("measurement", False)],  # "VIC 3199" has a measurement's shape and is a state and its postcode
+)
+def test_a_code_inside_a_dose_is_the_dose_but_not_inside_a_measurement(why: str, dropped: bool) -> None:
+    text = "TDF/FTC 300/200 mg daily"
+    keep = KeepSpan(8, 18, why, text[8:18])
+    code = DetectedEntity(8, 15, "CODE", "300/200", 0.6, "privrag_coded_id")
+    assert (apply_keep(text, [code], [keep]) == []) is dropped

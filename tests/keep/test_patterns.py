@@ -25,6 +25,7 @@ def _found(text: str) -> set[tuple[str, str]]:
         ("Nordic curls 3x/week, cycling", "3x/week", "frequency"),
         ("Start sertraline 50 mg once daily.", "50 mg once daily", "dosage"),
         ("co-careldopa 25/100 TDS", "25/100 TDS", "dosage"),
+        ("capecitabine 1000 mg/m2 BID", "1000 mg/m2 BID", "dosage"),  # a dose by body surface area
         ("BMI 31.2 and HbA1c 58 mmol/mol today", "HbA1c 58 mmol/mol", "measurement"),
         ("GAD-7: 9 on review", "GAD-7: 9", "measurement"),
         ("Lung-RADS 4B. Recommend PET-CT", "Lung-RADS 4B", "measurement"),

@@ -61,8 +61,10 @@ def is_soft(span: DetectedEntity) -> bool:
     return src.startswith(SOFT_SOURCES)
 
 
-#: keep reasons whose whole span names a law: an identifier pattern inside one is the law's number
-_LAW_REASONS = frozenset({"legal_reference"})
+#: keep reasons whose whole span is a law or a dose: an identifier pattern inside one is the law's
+#: number or the dose itself ("261/2004" of "Regulation (EC) No 261/2004", "300/200" of "300/200 mg"); not a
+#: measurement, whose "abbreviation and value" shape a state and its postcode share ("VIC 3199")
+_LAW_REASONS = frozenset({"legal_reference", "dosage"})
 
 
 def apply_keep(text: str, spans: Sequence[DetectedEntity], keeps: Sequence[KeepSpan]) -> list[DetectedEntity]:

@@ -56,7 +56,7 @@ FREQUENCY = re.compile(
     r"(?:each|every)\s+(?:morning|evening|night|afternoon)|at\s+(?:night|bedtime))\b"
 )
 _UNIT = (
-    r"(?:mg/kg|mg/dL|mg/ml|mg|mcg|µg|micrograms?|milligrams?|grams?|g|kg|ml|mL|L|litres?|units?|IU|"
+    r"(?:mg/kg|mg/m2|mg/m²|mg/dL|mg/ml|mg|mcg|µg|micrograms?|milligrams?|grams?|g|kg|ml|mL|L|litres?|units?|IU|"
     r"mmol/L|mmol/mol|µmol/L|umol/L|U/L|g/L|g/dL|nmol/L|pmol/L|mU/L|x10\^?9/L|%|cm|mm|km|"
     r"dB(?:\s*HL)?|bpm|mmHg|°C|°F|°|(?<!\d{4} )(?<!\d{4})degrees?|kg/m2|kg/m²|kcal|puffs?|tablets?|tabs?|capsules?|drops?|sachets?)"
 )
