@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from privrag.trip import TripPolicy
 from privrag.types import DetectedEntity, Entity
 
@@ -40,3 +42,21 @@ def test_an_entity_holding_a_name_is_floored_whatever_its_label():
     assert p.holds_a_name(_ent("Mehmet", "ORG"), frozenset())  # a given name of the locales
     assert not p.holds_a_name(_ent("Leeds", "LOC"), forms)
     assert not TripPolicy(names_floor=False).holds_a_name(_ent("Mehmet", "ORG"), forms)
+
+
+
+@pytest.mark.parametrize(
+    ("text", "street", "town", "code", "inside"),
+    [("Address: 4 Cois Cuain, Knocknacarra, Galway, H91 X7P2.", "4 Cois Cuain, Knocknacarra", "Galway", "H91 X7P2", True),
+     ("Tŷ Capel, Ffordd Llanrug, Cwm-y-glo, Caernarfon LL55 4DE", "Tŷ Capel, Ffordd Llanrug, Cwm-y-glo", "Caernarfon",
+      "LL55 4DE", True),
+     ("Lives at 4 Cois Cuain. She loves Galway, H91 X7P2 is on file.", "4 Cois Cuain", "Galway", "H91 X7P2", False)],
+)
+def test_a_town_inside_a_persons_address_is_part_of_it(text: str, street: str, town: str, code: str,
+                                                      inside: bool) -> None:
+    from privrag.trip.engine import _in_an_address
+
+    addresses = sorted((text.index(x), text.index(x) + len(x)) for x in (street, code))
+    i = text.index(town)
+    place = Entity(1, "LOCATION", [DetectedEntity(i, i + len(town), "LOCATION", town, 0.8, "SpacyRecognizer")])
+    assert _in_an_address(text, place, addresses) is inside

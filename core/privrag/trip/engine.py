@@ -50,7 +50,7 @@ from privrag.trip.normalize import TripCalibration, load_default_calibration
 from privrag.trip.policy import TripPolicy
 from privrag.trip.scores import EntityScores, RawScores, normalize_scores, raw_scores
 from privrag.trip.surrogate import PrivacySurrogate, load_default_surrogate
-from privrag.types import DetectedEntity, PrivacyError, PrivacyReceipt, ProtectedText
+from privrag.types import DetectedEntity, Entity, PrivacyError, PrivacyReceipt, ProtectedText
 
 __all__ = ["TripRag", "DocAnalysis"]
 
@@ -60,7 +60,30 @@ log = logging.getLogger(__name__)
 
 #: calibration facts copied into receipts (never a path or any user string)
 _CAL_KEYS = ("calibrated", "method", "split", "max_er_drop", "n_docs")
-_POLICY_REASONS = frozenset({"always_mask", "never_mask", "never_mask_label", "holds_a_name"})
+_POLICY_REASONS = frozenset({"always_mask", "never_mask", "never_mask_label", "holds_a_name", "in_an_address"})
+
+
+def _address_ranges(d: DocAnalysis) -> list[tuple[int, int]]:
+    """Where the document's street addresses and postcodes are."""
+    return sorted((m.start, m.end) for e in d.entities if canonical_label(e.label) == "ADDRESS" for m in e.mentions)
+
+
+def _in_an_address(text: str, entity: Entity, addresses: list[tuple[int, int]]) -> bool:
+    """A place written inside a person's address ("4 Cois Cuain, Knocknacarra, Galway, H91 X7P2") is part
+    of that direct identifier, whatever Ψ says of the town alone: only a comma or a space lies between
+    it and the street before it and the postcode after it."""
+    if canonical_label(entity.label) != "LOC" or not addresses:
+        return False
+
+    def touches(a: int, b: int) -> bool:
+        return b - a <= 3 and not text[a:b].strip(", \t")
+
+    for m in entity.mentions:
+        before = any(touches(end, m.start) for _, end in addresses if end <= m.start)
+        after = any(touches(m.end, start) for start, _ in addresses if start >= m.end)
+        if before and after:
+            return True
+    return False
 
 
 def _form(surface: str) -> str:
@@ -351,10 +374,13 @@ class TripRag:
         forced: dict[int, tuple[bool, str]] = {}
         if use_policy:
             person_forms = _person_forms(d)
+            addresses = _address_ranges(d)
             for e in d.entities:
                 verdict, reason = self.policy.rule_for(e)
                 if verdict is None and self.policy.holds_a_name(e, person_forms):
                     verdict, reason = True, "holds_a_name"
+                if verdict is None and _in_an_address(d.text, e, addresses):
+                    verdict, reason = True, "in_an_address"
                 if verdict is not None:
                     forced[e.entity_id] = (verdict, reason)
         if greedy:
