@@ -334,6 +334,7 @@ def test_a_number_inside_a_place_span_is_aliased_with_the_place():
     [
         ("The depot in TROMSØ 9008 opens at noon.", "TROMSØ 9008"),
         ("Send it to Box 7731 today.", "Box 7731"),
+        ("2:50 PM  Bill (Support): Thanks Summer. I see the order.", "Summer"),  # a season with a capital: a name
     ],
 )
 def test_a_date_no_date_rewrite_can_touch_is_aliased_as_an_entity(text: str, misread: str):
@@ -358,9 +359,11 @@ def test_misread_values_relabels_only_untouchable_values_with_a_name_or_code():
         return DetectedEntity(0, len(t), "DATE_TIME", t, 0.9, "m")
 
     got = [s.label for s in misread_values([ent("Kuopio 7011"), ent("3 May 2003"), ent("summer 2003"), ent("1962"),
-                                            ent("Christmas Eve"), ent("Q3 2024"), ent("1009")])]
-    # "1009" (a card's last digits read as a date) is no year the shifter rewrites: sent as written before
-    assert got == ["MISC", "DATE_TIME", "DATE_TIME", "DATE_TIME", "DATE_TIME", "DATE_TIME", "MISC"]
+                                            ent("Christmas Eve"), ent("Q3 2024"), ent("1009"), ent("Summer"),
+                                            ent("summer")])]
+    # "1009" (a card's last digits read as a date) is no year the shifter rewrites: sent as written before;
+    # "Summer" alone with its capital is a name, "summer" the season
+    assert got == ["MISC", "DATE_TIME", "DATE_TIME", "DATE_TIME", "DATE_TIME", "DATE_TIME", "MISC", "MISC", "DATE_TIME"]
 
 
 def test_receipt_counts_kept_terms_by_reason():

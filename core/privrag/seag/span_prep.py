@@ -206,7 +206,13 @@ def misread_values(spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
     return out
 
 
+#: English writes the seasons in lower case: one written with a capital on its own is a name ("Thanks Summer.")
+_SEASONS = frozenset({"Spring", "Summer", "Autumn", "Winter"})
+
+
 def _misread(text: str, category: str) -> bool:
+    if text.strip() in _SEASONS:
+        return True
     named = any(w.group()[0].isupper() and w.group().lower() not in _DATE_WORDS
                 and w.group().lower() not in _STOP_WORDS for w in _CAPITALISED.finditer(text))
     # a four-digit run is a year only where the shifter rewrites years (1500-2099): "ending 1009" is a code
