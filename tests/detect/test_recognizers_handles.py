@@ -79,3 +79,15 @@ def test_a_code_after_a_forms_label_or_before_a_check_letter_is_an_id(text: str,
 )
 def test_a_measurement_a_dose_a_stage_or_a_registry_number_after_a_label_is_no_id(text: str) -> None:
     assert _hits(coded_id_recognizer(), text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("Subject: Complaint - missed connection in Madrid, booking K7QX2M", ["K7QX2M"]),
+     ("Booking reference: K7QX2M", ["K7QX2M"]), ("PNR XKQJZP", ["XKQJZP"]), ("confirmation code 8HJ2KD.", ["8HJ2KD"]),
+     ("booking CONFIRMED today", []), ("Booking: 2024", [])],
+)
+def test_a_bookings_record_locator_is_an_identifier(text: str, expected: list[str]) -> None:
+    from privrag.detect.recognizers_handles import coded_id_recognizer
+
+    assert [text[r.start : r.end] for r in coded_id_recognizer().analyze(text, ["CODE"])] == expected

@@ -69,6 +69,17 @@ def _labelled_code(token: str) -> bool:
     return _joined_code(token) and _not_registered(token) and _not_unit(token)
 
 
+def _locator(token: str) -> bool:
+    """A record locator mixes letters and digits, or is six letters; never a word ("CONFIRMED") or a year."""
+    letters = sum(c.isalpha() for c in token)
+    digits = sum(c.isdigit() for c in token)
+    if letters and digits:
+        return not is_date_like(token)
+    from privrag.keep.brands import english_words
+
+    return letters == 6 and token.lower() not in english_words()
+
+
 def _not_registered(token: str) -> bool:
     """"NCT04512345", "ISRCTN12345678": a trial registry's own number, not a person's."""
     return not REFERENCE.fullmatch(token)
@@ -120,6 +131,12 @@ def coded_id_recognizer() -> ContextPatternRecognizer:
             Rule("labelled", r"(?<=(?<![\w-])[A-Z]{2,6}(?:[ \t]?(?:No\.?|no\.?|#))?[ \t]*[:#][ \t]{0,3})"
                              r"(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,18}[A-Z0-9](?![\w/-]|\.\d)", 0.55,
                  validator=_labelled_code, case_sensitive=True),
+            # a booking's code after its name: "booking K7QX2M", "Booking reference: K7QX2M", "PNR X4T9QL",
+            # "confirmation code 8HJ2KD" — an airline's or a hotel's record locator, five to eight capitals
+            # and digits (a locator may be letters only when it has six, the airlines' own shape)
+            Rule("booking", r"(?<=\b(?i:booking|reservation|confirmation|pnr|record[ \t]+locator)"
+                            r"(?:[ \t]+(?i:reference|ref\.?|code|number|no\.?))?[ \t]*[:#]?[ \t]{1,3})"
+                            r"[A-Z0-9]{5,8}(?![\w-])", 0.6, validator=_locator, case_sensitive=True),
             # a British number plate: "KX19 HTP" (area letters, age digits, three letters; never I or Q)
             Rule("uk_plate", r"(?<![\w-])[A-HJ-PR-Y]{2}\d{2}[ ]?[A-HJ-PR-Z]{3}(?![\w-])", 0.6, case_sensitive=True),
             # a long run of digits: "10477265", "001089017345"
