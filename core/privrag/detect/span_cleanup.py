@@ -175,12 +175,28 @@ _INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.(?:[ \t]|-)?){1,3}$")
 
 
 def with_initials(span: DetectedEntity, text: str) -> DetectedEntity:
-    """A person's span grown over the initials a model left before it ("D." of "D. Pritchard"):
-    an initial and a surname name one person where the surname alone may name a family."""
-    m = _INITIALS_BEFORE.search(text, max(0, span.start - 9), span.start)
-    if m is None or not span.text[:1].isupper():
+    """A person's span grown over the initials a model left before it ("D." of "D. Pritchard"), or over
+    the given name ("Robyn" of "Robyn Hollis", where the model found only the surname): an initial or a
+    given name and a surname name one person where the surname alone may name a family."""
+    if not span.text[:1].isupper():
         return span
+    m = _INITIALS_BEFORE.search(text, max(0, span.start - 9), span.start)
+    if m is None:
+        m = _GIVEN_BEFORE.search(text, max(0, span.start - 20), span.start)
+        if m is None or not _given_name(m.group(1)) or " " in span.text.strip():
+            return span
     return DetectedEntity(m.start(), span.end, span.label, text[m.start() : span.end], span.score, span.source)
+
+
+#: one capitalised word right before a surname, on its line: maybe the given name a model left out
+_GIVEN_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-zà-ÿ'’-]+)[ \t]$")
+
+
+def _given_name(word: str) -> bool:
+    """A given name of the lists (not one that is also a word: "Grace", "Will")."""
+    from privrag.detect.recognizers_first_names import first_names
+
+    return word.lower() in first_names()
 
 
 def split_at_lines(span: DetectedEntity, text: str) -> list[DetectedEntity]:
