@@ -211,7 +211,9 @@ def test_a_lower_case_nationality_that_is_no_english_word_stays() -> None:
     ("text", "town", "expected"),
     [("Clinic: Cedar Bluff Family Medicine, Knoxville, TN\n\nMon", "Knoxville", "Knoxville, TN"),
      ("lives in Tucson, AZ 85716 with", "Tucson", "Tucson, AZ"), ("moved to Leeds, UK.", "Leeds", "Leeds, UK"),
-     ("seen in Leeds, NHS trust review", "Leeds", "Leeds")],
+     ("seen in Leeds, NHS trust review", "Leeds", "Leeds"),
+     ("Location: Columbus, OH (hybrid)", "Columbus", "Columbus, OH"), ("Austin, TX, USA", "Austin", "Austin, TX"),
+     ("Leeds, NHS (North), review", "Leeds", "Leeds")],
 )
 def test_a_state_code_after_a_town_belongs_to_the_place(text: str, town: str, expected: str) -> None:
     span = DetectedEntity(text.index(town), text.index(town) + len(town), "LOC", town, 0.8, "gliner_shipped")

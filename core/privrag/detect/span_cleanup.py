@@ -128,8 +128,12 @@ def _lower_in_cased_line(span: DetectedEntity, text: str) -> bool:
 
 #: labels of places
 PLACE_LABELS: frozenset[str] = frozenset({"LOC", "LOCATION", "GPE"})
-#: a state or province code after a town: ", TN", ", ON", ", NSW" — then the line, a clause or a postcode ends
-_REGION_CODE = re.compile(r",[ \t]*[A-Z]{2,3}(?=[ \t]*(?:$|[\n.;:)]|[ \t]\d|[ \t]+[A-Z]\d[A-Z]))", re.MULTILINE)
+#: a state or province code after a town: ", TN", ", ON", ", NSW" — then the line, a clause or a postcode
+#: follows, or, after two letters, a bracketed aside ("Columbus, OH (hybrid)") or the country ("Austin, TX,
+#: USA"); three capitals before a bracket are as often an acronym ("Leeds, NHS (North)")
+_REGION_CODE = re.compile(
+    r",[ \t]*(?:[A-Z]{2,3}(?=[ \t]*(?:$|[\n.;:)]|[ \t]\d|[ \t]+[A-Z]\d[A-Z]))|[A-Z]{2}(?=[ \t]*[,(]))", re.MULTILINE
+)
 
 
 def with_region_code(span: DetectedEntity, text: str) -> DetectedEntity:
