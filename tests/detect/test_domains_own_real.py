@@ -13,7 +13,7 @@ pytestmark = pytest.mark.integration
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 DOCS = (load_domains(DATA / "domains_own.jsonl") + load_domains(DATA / "domains_own_holdout.jsonl")
-        + load_domains(DATA / "domains_fresh_s28.jsonl"))
+        + load_domains(DATA / "domains_fresh_s28.jsonl") + load_domains(DATA / "domains_fresh_s29.jsonl"))
 #: keep reasons every technique must leave intact in these documents (brands and general terms
 #: still fail where no offline catalogue names the service: the issue's open part)
 CLINICAL_KEEPS = frozenset({"medication", "dosage", "diagnosis", "eponym"})
@@ -28,7 +28,7 @@ def results():
 
 
 def test_the_markup_is_consistent() -> None:
-    assert len(DOCS) == 70
+    assert len(DOCS) == 86
     for d in DOCS:
         assert all(d.text[p.start : p.end] == p.text for p in d.protect)
         assert all(d.text[k.start : k.end] == k.text for k in d.keep)
@@ -50,7 +50,10 @@ def test_drugs_doses_and_diagnoses_survive(results) -> None:
         for k in d.keep:
             if k.why in CLINICAL_KEEPS and any(s.start < k.end and k.start < s.end for s in spans):
                 damaged.append((d.id, k.text))
-    # measured at stop 28 over the 70 documents: 9 of 295 ("Mepitel", a dressing read as an organisation;
-    # "seropositive"; "strep throat" and "Caries" as organisations; "B12"; a Turbuhaler strength; a dose
-    # schedule's "day 1"; "Awaab's Law"); the 16 documents written this stop had 7 before any change
-    assert len(damaged) <= 10, damaged
+    # measured at stop 28 over the first 70 documents: 9 of 295 ("Mepitel", a dressing read as an
+    # organisation; "seropositive"; "strep throat" and "Caries" as organisations; "B12"; a Turbuhaler
+    # strength; a dose schedule's "day 1"; "Awaab's Law"); at stop 29 over 86: 18 — 8 of the first 70,
+    # and 10 of the 16 new documents (a dressing and a regimen no vocabulary holds, "Mepilex Border" and
+    # "CAPOX"; "Amsler grid"; "Pseudophakia"; a model's spans on "Neovascular", "intravitreal" and
+    # "adenocarcinoma"; a schedule's "day 1" twice; "one miscarriage" read as a quantity)
+    assert len(damaged) <= 18, damaged
