@@ -51,3 +51,28 @@ def test_the_keep_finder_names_the_reason(finder: KeepFinder) -> None:
 
 def test_a_year_is_never_a_short_number() -> None:
     assert _numbers("She called the practice in 2021 and again in 2022.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "org", "service"),
+    [("Safety plan updated; 988 Suicide & Crisis Lifeline number in her phone.", "988 Suicide & Crisis Lifeline",
+      "Suicide & Crisis Lifeline"),  # the model's span holds the number too
+     ("2. Lifeline 0800 543 354 or text 4357.\n3. Healthline 0800 611 116 after hours.", "Healthline", "Healthline")],
+)
+def test_the_name_beside_a_number_free_to_call_is_a_public_service(text: str, org: str, service: str) -> None:
+    from privrag.keep import KeepFinder
+    from privrag.types import DetectedEntity
+
+    i = text.index(org)
+    span = DetectedEntity(i, i + len(org), "ORGANIZATION", org, 0.8, "SpacyRecognizer")
+    assert service in [k.text for k in KeepFinder().find(text, [span]) if k.why == "public_entity"]
+
+
+def test_a_firm_beside_an_ordinary_phone_number_is_not_a_public_service() -> None:
+    from privrag.keep import KeepFinder
+    from privrag.types import DetectedEntity
+
+    text = "Call Brightwater Plumbing 0113 496 0782 today."
+    i = text.index("Brightwater Plumbing")
+    span = DetectedEntity(i, i + 20, "ORGANIZATION", "Brightwater Plumbing", 0.8, "SpacyRecognizer")
+    assert "Brightwater Plumbing" not in [k.text for k in KeepFinder().find(text, [span])]

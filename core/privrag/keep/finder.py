@@ -202,7 +202,9 @@ class KeepFinder:
             # "Java 17, Go, Kotlin": the languages of a CV or a ticket
             out.extend(KeepSpan(s, e, "programming_language", text[s:e]) for s, e in language_mentions(text))
             # "call 111 or Samaritans on 116 123", "Lifeline 0800 543 354": numbers that reach a service
-            out.extend(KeepSpan(s, e, "public_number", text[s:e]) for s, e in public_number_spans(text))
+            numbers = [KeepSpan(s, e, "public_number", text[s:e]) for s, e in public_number_spans(text)]
+            out.extend(numbers)
+            out.extend(_services_of(text, spans, numbers))
             if self.brands:
                 out.extend(self._brands(text))
             out.extend(other_case_mentions(text, out))
@@ -398,6 +400,39 @@ def _named_people(spans: Sequence[DetectedEntity]) -> frozenset[str]:
         and (len(s.text.split()) > 1 or not (s.source or "").startswith(_GUESSED_PERSON_SOURCES))
         for f in name_forms(s)
     )
+
+
+#: what may stand between a service's name and its number: "988 Suicide & Crisis Lifeline", "Samaritans
+#: on 116 123", "Healthline 0800 611 116", "Lifeline: 0800 543 354"
+_NAME_NUMBER_GAP = re.compile(r"[ \t]*(?:(?:on|at|:|-|–)[ \t]*)?")
+
+
+def _services_of(text: str, spans: Sequence[DetectedEntity], numbers: Sequence[KeepSpan]) -> list[KeepSpan]:
+    """The name written right before or after a number free to call is the service's it reaches (a
+    helpline, a crisis line): a public service, since its number is ("988 Suicide & Crisis Lifeline").
+    Only a model's organisation-like span, and never one the text ties to a person."""
+    out: list[KeepSpan] = []
+    for sp in spans:
+        if sp.label.upper() not in ORGLIKE or not (sp.source or "").startswith(MODEL_SOURCES):
+            continue
+        start, end = sp.start, sp.end
+        for n in numbers:  # a model's span may hold the number too: "988 Suicide & Crisis Lifeline"
+            if n.start == start and n.end < end:
+                start = n.end
+            elif n.end == end and n.start > start:
+                end = n.start
+        while start < end and not text[start].isalnum():
+            start += 1
+        while end > start and not text[end - 1].isalnum():
+            end -= 1
+        beside = any(
+            (n.end <= start and _NAME_NUMBER_GAP.fullmatch(text, n.end, start))
+            or (end <= n.start and _NAME_NUMBER_GAP.fullmatch(text, end, n.start))
+            for n in numbers
+        )
+        if beside and end > start and not affiliated_anywhere(text, text[start:end]):
+            out.append(KeepSpan(start, end, "public_entity", text[start:end]))
+    return out
 
 
 def _camel(word: str) -> bool:
