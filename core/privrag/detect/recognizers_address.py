@@ -330,21 +330,23 @@ def _pieces_to_postcode(text: str, s: int, e: int) -> list[AddressPart]:
     town = place_zip.group("place") if place_zip is not None else pieces[-2].strip()
     if not _town_like(town):
         return []  # "Stock: Apples, Pears, Plums, Total 40512": a list and a figure
-    start = s + len(",".join(pieces[:k])) + (1 if k else 0) + len(first) - len(head.lstrip())
-    parts: list[AddressPart] = []
-    if place_zip is not None:
-        street_end = s + len(",".join(pieces[:-1]))
-        z = s + len(",".join(pieces[:-1])) + 1 + len(pieces[-1]) - len(pieces[-1].lstrip())
-        parts.append(AddressPart(z + place_zip.start("place"), z + place_zip.end("place"), "LOCATION", "place_line"))
-        parts.append(AddressPart(z + place_zip.start("zip"), z + place_zip.end("zip"), "ZIP_CODE", "postcode_line"))
-    else:
-        street_end = s + len(",".join(pieces[:-2]))
-        p = s + len(",".join(pieces[:-2])) + 1
-        town = pieces[-2]
-        t0 = p + len(town) - len(town.lstrip())
-        parts.append(AddressPart(t0, t0 + len(town.strip()), "LOCATION", "place_line"))
-        z0 = p + len(town) + 1 + len(pieces[-1]) - len(pieces[-1].lstrip())
-        parts.append(AddressPart(z0, z0 + len(last), "ZIP_CODE", "postcode_line"))
+    at = [s]  # where each piece starts in the text
+    for piece in pieces[:-1]:
+        at.append(at[-1] + len(piece) + 1)
+
+    def lead(i: int) -> int:  # the first character of piece ``i`` after its spaces
+        return at[i] + len(pieces[i]) - len(pieces[i].lstrip())
+
+    start = at[k] + len(first) - len(head.lstrip())
+    if place_zip is not None:  # "…, Caernarfon LL55 4DE": the town and its postcode share the last piece
+        street_end = at[-1] - 1
+        z = lead(-1)
+        parts = [AddressPart(z + place_zip.start("place"), z + place_zip.end("place"), "LOCATION", "place_line"),
+                 AddressPart(z + place_zip.start("zip"), z + place_zip.end("zip"), "ZIP_CODE", "postcode_line")]
+    else:  # "…, Galway, H91 X7P2": the town's piece, then the postcode's
+        street_end = at[-2] - 1
+        parts = [AddressPart(lead(-2), lead(-2) + len(pieces[-2].strip()), "LOCATION", "place_line"),
+                 AddressPart(lead(-1), lead(-1) + len(last), "ZIP_CODE", "postcode_line")]
     if street_end <= start:
         return []
     return [AddressPart(start, street_end, "STREET_ADDRESS", "named_pieces"), *parts]

@@ -211,9 +211,7 @@ def _signer(match: str) -> bool:
     from privrag.keep.brands import english_words
 
     words = [w for w in match.split() if len(w.rstrip(".")) > 1]
-    if not words or not _no_stop_word(match) or occupation_head(match):
-        return False
-    if any(w.lower() in _DESK_WORDS for w in words):
+    if not words or not _no_desk_word(match) or occupation_head(match):
         return False
     if words[0].lower() in given_name_words():
         return True

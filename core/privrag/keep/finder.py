@@ -411,6 +411,8 @@ def _services_of(text: str, spans: Sequence[DetectedEntity], numbers: Sequence[K
     """The name written right before or after a number free to call is the service's it reaches (a
     helpline, a crisis line): a public service, since its number is ("988 Suicide & Crisis Lifeline").
     Only a model's organisation-like span, and never one the text ties to a person."""
+    if not numbers:
+        return []
     out: list[KeepSpan] = []
     for sp in spans:
         if sp.label.upper() not in ORGLIKE or not (sp.source or "").startswith(MODEL_SOURCES):
