@@ -60,7 +60,6 @@ def test_a_year_is_never_a_short_number() -> None:
      ("2. Lifeline 0800 543 354 or text 4357.\n3. Healthline 0800 611 116 after hours.", "Healthline", "Healthline")],
 )
 def test_the_name_beside_a_number_free_to_call_is_a_public_service(text: str, org: str, service: str) -> None:
-    from privrag.keep import KeepFinder
     from privrag.types import DetectedEntity
 
     i = text.index(org)
@@ -69,7 +68,6 @@ def test_the_name_beside_a_number_free_to_call_is_a_public_service(text: str, or
 
 
 def test_a_firm_beside_an_ordinary_phone_number_is_not_a_public_service() -> None:
-    from privrag.keep import KeepFinder
     from privrag.types import DetectedEntity
 
     text = "Call Brightwater Plumbing 0113 496 0782 today."
