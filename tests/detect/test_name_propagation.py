@@ -106,3 +106,15 @@ def test_a_two_letter_given_name_opening_a_full_name_is_a_part() -> None:
     assert name_forms(_person(text, "Jo Pearce")) == {"Jo Pearce", "Jo", "Pearce"}
     assert _marked(text, [_person(text, "Jo Pearce")]) == ["Jo"]
     assert "As" not in name_forms(_person("As Pearce", "As Pearce"))
+
+
+def test_a_name_typed_without_its_accents_is_the_same_name() -> None:
+    text = "Requested for: Linnéa Berg. 08:47 Called user. linnea confirms access. Mail from Yildiz; Murat Yıldız signed."
+    spans = [_person(text, "Linnéa Berg"), _person(text, "Murat Yıldız")]
+    assert _marked(text, spans) == ["linnea", "Yildiz"]
+
+
+def test_fold_accents_keeps_the_base_letters() -> None:
+    from privrag.detect.name_propagation import fold_accents
+
+    assert [fold_accents(w) for w in ["Linnéa", "Yıldız", "Łukasz", "Søren", "Weiß"]] == ["Linnea", "Yildiz", "Lukasz", "Soren", "Weiss"]

@@ -208,3 +208,40 @@ def test_named_pieces_that_end_in_a_town_and_postcode_are_an_address(text: str, 
 )
 def test_a_list_ending_in_a_figure_is_no_address(text: str) -> None:
     assert [p for p in address_parts(text) if p.rule == "named_pieces"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "street", "zip_code", "town"),
+    [
+        ("Mr Frank Winter, born 19.08.1970, address Heeper Straße 211, 33607 Bielefeld, shift lead since 2002",
+         "Heeper Straße 211", "33607", "Bielefeld"),
+        ("Patient: Herr Erwin Pohlmann\nAm Weinberg 7, 34128 Kassel, mobile 0176 44182930", "Am Weinberg 7", "34128", "Kassel"),
+        ("WilkDev Bartosz Wilk, ul. Kasztanowa 9/4, 55-040 Kobierzyce, NIP 912-204-77-13", "ul. Kasztanowa 9/4", "55-040",
+         "Kobierzyce"),
+        ("Fjällmark AB, Kungsgatan 44, 111 35 Stockholm · org.nr 556", "Kungsgatan 44", "111 35", "Stockholm"),
+    ],
+)
+def test_a_street_before_its_postcode_and_town_inside_a_line_is_an_address(text: str, street: str, zip_code: str,
+                                                                           town: str) -> None:
+    assert {(street, "STREET_ADDRESS"), (zip_code, "ZIP_CODE"), (town, "LOCATION")} <= parts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["as ruled under Article 6, 1950 Convention on Human Rights, the court", "see Section 5, 10115 Berlin for details",
+     "on Friday 14, 2100 Annual returns were due", "Room 4, 2023 Report follows"],
+)
+def test_a_document_part_a_year_or_a_word_after_a_number_is_no_inline_address(text: str) -> None:
+    from privrag.detect.address_inline import inline_addresses
+
+    assert inline_addresses(text) == []
+
+
+def test_the_japanese_postal_mark_opens_an_address() -> None:
+    text = "Best regards,\nDaniel Whitcombe\n〒154-0004 東京都世田谷区太子堂3-21-8-402\nTel 090-4418-2736"
+    assert ("〒154-0004 東京都世田谷区太子堂3-21-8-402", "STREET_ADDRESS") in parts(text)
+
+
+def test_a_unit_numbered_by_floor_belongs_to_a_one_line_address() -> None:
+    text = "Tidewell Marine, 80 Pasir Panjang Road, #15-02, Singapore 117372"
+    assert {("80 Pasir Panjang Road", "STREET_ADDRESS"), ("#15-02", "STREET_ADDRESS"), ("117372", "ZIP_CODE")} <= parts(text)

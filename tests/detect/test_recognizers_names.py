@@ -247,3 +247,44 @@ def test_a_kinship_after_an_article_and_describing_words_names_a_person(text: st
 
 def test_a_firm_after_a_kinship_word_is_no_person() -> None:
     assert titled("We met the business partner Siemens AG.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Mit freundlichen Grüßen\nMurat Yıldız\nVorsitzender des Betriebsrats", ["Murat Yıldız"]),
+        ("Met vriendelijke groet,\n\nAnouk Visser", ["Anouk Visser"]),
+        ("Cordialement,\nGilberte Tremblay", ["Gilberte Tremblay"]),
+        ("Med vänliga hälsningar\nSanna Holm", ["Sanna Holm"]),
+        ("Pozdrawiam,\nBartosz Wilk", ["Bartosz Wilk"]),
+    ],
+)
+def test_a_sign_off_in_our_users_other_languages_names_the_signer(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("From: Murat Yıldız <murat.yildiz@brueckner-foerdertechnik.de>", ["Murat Yıldız"]),
+        ("To: Priyanka Menon <priyanka.menon@tidewell.com.sg>\nCc: Lim Siew Mei <siewmei.lim@tidewell.com.sg>",
+         ["Lim Siew Mei", "Priyanka Menon"]),
+        ('From: "Darren Ong" <darren.ong@tidewell.com.sg>', ["Darren Ong"]),
+    ],
+)
+def test_the_name_an_email_address_is_shown_under_is_a_person(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cc: Betriebsrat Bielefeld <br-bielefeld@brueckner.de>",  # a mailbox named for a site
+        "To: Claims Desk <claims@example.jp>",
+        "From: Acme Ltd <billing@acme.co.uk>",
+        "To: Moorfield Academy <office@moorfield.org.uk>",
+        "From: Finance Operations <ap@example.com>",
+    ],
+)
+def test_a_mailbox_of_a_desk_a_site_or_a_firm_is_no_person(text: str) -> None:
+    assert titled(text) == []

@@ -29,12 +29,13 @@ import bisect
 import functools
 import logging
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 
 from privrag.detect.span_cleanup import PERSON_LABELS, with_initials
 from privrag.types import DetectedEntity
 
-__all__ = ["PROPAGATED_SOURCE", "propagate_names", "name_forms", "nickname_forms", "plain_word", "CUED_SOURCES"]
+__all__ = ["PROPAGATED_SOURCE", "propagate_names", "fold_accents", "name_forms", "nickname_forms", "plain_word", "CUED_SOURCES"]
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +85,16 @@ def name_forms(span: DetectedEntity) -> set[str]:
 #: recognizers that find a name by what stands around it (an honorific, a kinship, a chat's author, a
 #: letter's sign-off), so that a name that is also a word is still a name there
 CUED_SOURCES = frozenset({"privrag_titled_person", "privrag_lowercase_intro"})
+
+
+def fold_accents(word: str) -> str:
+    """``word`` without its diacritics ("Linnéa" → "Linnea", "Yıldız" → "Yildiz", "Łukasz" → "Lukasz")."""
+    word = word.translate(_UNDOTTED)
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+#: letters that have no decomposition into a base letter and an accent
+_UNDOTTED = str.maketrans({"ı": "i", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss"})
 
 
 def plain_word(part: str) -> bool:
@@ -153,6 +164,11 @@ def propagate_names(text: str, spans: Sequence[DetectedEntity]) -> list[Detected
                 forms.setdefault(f, s)
     nicks = {n: s for s in spans if s.label.upper() in _PERSON_LABELS for n in nickname_forms(s) if n not in forms}
     forms.update(nicks)
+    # "linnea" for "Linnéa", "Yildiz" for "Yıldız": a name typed without its accents, as chats and user
+    # names write it, is the same name
+    for f, s in list(forms.items()):
+        if (plain := fold_accents(f)) != f:
+            forms.setdefault(plain, s)
     if not forms:
         return list(spans)
     lower: dict[str, DetectedEntity] = {}

@@ -21,12 +21,21 @@ applicant …") and tables ("2019 Annual Report / Revenue") are not blocks.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import Any
 
 import regex
 
 from privrag.calendar_words import CALENDAR_WORDS
+from privrag.detect.address_inline import inline_addresses, pieces_to_postcode
+from privrag.detect.address_shapes import (
+    MAX_WORDS_PLACE,
+    PLACE,
+    PLACE_POSTCODE,
+    POSTCODE,
+    POSTCODE_LINE,
+    POSTCODE_PLACE,
+    AddressPart,
+)
 from privrag.detect.recognizer_base import english_stop_words, layout_result
 
 try:
@@ -49,17 +58,8 @@ _UNIT = regex.compile(
     r"^(?:apt|apartment|suite|ste|unit|flat|room|rm|floor|fl|bldg|building|box|po box|p\.o\. box)\.?\s*#?\s*\w{1,6}$",
     regex.IGNORECASE,
 )
-#: a postcode on its own line: "98616", "74-169", "340 12", "SW1A 1AA", "K1A 0B1"
-_POSTCODE = (
-    r"(?:\d{3,5}(?:[- ]\d{2,4})?|\d{2}-\d{3}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d"
-    r"|(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4}"  # an Irish Eircode: "H91 X7P2"
-    r"|\d{6})"  # six digits: India's PIN, Singapore, China, Russia
-)
-_POSTCODE_LINE = regex.compile(rf"^{_POSTCODE}$")
-#: a place followed by a postcode: "Finland 68258", "Campbell NO 5502", "FAUSKE nan 8200"
-_PLACE_POSTCODE = regex.compile(rf"^(?P<place>\p{{L}}[^\d\n@]{{1,40}}?),?\s+(?P<zip>{_POSTCODE})$")
-#: a postcode before its place, as most of Europe writes it: "10439 Berlin", "00-950 Warszawa"
-_POSTCODE_PLACE = regex.compile(rf"^(?P<zip>{_POSTCODE})\s+(?P<place>\p{{L}}[^\d\n@]{{1,40}})$")
+#: a unit written as its floor and its number: "#15-02" (Singapore, Malaysia)
+_UNIT_NUMBER = regex.compile(r"^#\d{1,3}-\d{1,5}[A-Z]?$")
 #: a street named before its house number, as most of Europe writes it: "Schönhauser Allee 112"
 _STREET_NUMBER_LAST = regex.compile(r"^\p{L}[\p{L}\p{M}'’.\- ]{2,40}\s\d{1,5}[A-Za-z]?$")
 #: the value of an address field: "Address: Ty Coch, 7 Heol y Bryn, Llandrindod Wells LD1 6BT" — up
@@ -81,8 +81,6 @@ _LOWER_STREET = (
 )
 #: a town, maybe its state, and a postcode after a lower-case street: ", maidstone vic 3012"
 _LOWER_TOWN_CODE = regex.compile(r",?[ \t]+(?P<place>[a-z][a-z'’-]*(?:[ \t][a-z][a-z'’-]*){0,3})[ \t]+(?P<zip>\d{4,5})(?![\w-])")
-#: a place line: one to five words, no digits ("Port Whangarei", "KOKKOLA", "Cite El Farik")
-_PLACE = regex.compile(r"^\p{L}[\p{L}\p{M}'’.\- ]{0,40}$")
 #: words that end a block: a line of prose, a greeting, a phone or e-mail label
 _NOT_PLACE = regex.compile(
     r"^(?:dear|hi|hello|thanks|thank|regards|best|sincerely|tel|phone|fax|mobile|email|e-mail|web|re|subject)\b",
@@ -109,17 +107,6 @@ _ORG_END = regex.compile(
 _ADDRESSEE = regex.compile(r"^\p{L}[\p{L}\p{M}'’.&\- ]{1,40}$")
 MAX_ADDRESSEE_LINES = 3
 MAX_BLOCK_LINES = 5
-MAX_WORDS_PLACE = 5
-
-
-@dataclass(frozen=True)
-class AddressPart:
-    """One part of an address found by layout: character offsets and entity type."""
-
-    start: int
-    end: int
-    entity: str
-    rule: str
 
 
 def _lines(text: str) -> list[tuple[int, int]]:
@@ -151,16 +138,16 @@ def _block_after(text: str, lines: list[tuple[int, int]], i: int) -> list[Addres
         if _UNIT.match(line):
             parts.append(AddressPart(s, e, "STREET_ADDRESS", "unit_line"))
             strong = True
-        elif _POSTCODE_LINE.match(line):
+        elif POSTCODE_LINE.match(line):
             parts.append(AddressPart(s, e, "ZIP_CODE", "postcode_line"))
             strong = True
             break
-        elif (m := _PLACE_POSTCODE.match(line)) and not _NOT_PLACE.match(line):
+        elif (m := PLACE_POSTCODE.match(line)) and not _NOT_PLACE.match(line):
             parts.append(AddressPart(s + m.start("place"), s + m.end("place"), "LOCATION", "place_line"))
             parts.append(AddressPart(s + m.start("zip"), s + m.end("zip"), "ZIP_CODE", "postcode_line"))
             strong = True
             break
-        elif _PLACE.match(line) and len(line.split()) <= MAX_WORDS_PLACE and not _NOT_PLACE.match(line):
+        elif PLACE.match(line) and len(line.split()) <= MAX_WORDS_PLACE and not _NOT_PLACE.match(line):
             parts.append(AddressPart(s, e, "LOCATION", "place_line"))
         else:
             break
@@ -193,7 +180,7 @@ def _inline_address(text: str, start: int) -> list[AddressPart]:
         return []
     parts = [AddressPart(start, end, "STREET_ADDRESS", "inline")]
     # the town, and the postcode after it: ", Caerphilly CF83 1AB."
-    place = regex.match(rf"(?-i:,\s*(\p{{L}}[\p{{L}}\p{{M}}'’\- ]{{1,40}}?)(?:\s+({_POSTCODE}))?)\s*(?=[.,;\n]|$)", text[end : end + 60])
+    place = regex.match(rf"(?-i:,\s*(\p{{L}}[\p{{L}}\p{{M}}'’\- ]{{1,40}}?)(?:\s+({POSTCODE}))?)\s*(?=[.,;\n]|$)", text[end : end + 60])
     if place:
         parts.append(AddressPart(end + place.start(1), end + place.end(1), "LOCATION", "inline_place"))
         if place.group(2):
@@ -239,8 +226,8 @@ def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
     # in a cased line a street or a town after its number is capitalised: "born on march 12, 1990 in
     # Leeds" is a date and a town; a line typed all in lower case says nothing by its case
     cased = any(c.isupper() for c in text[s:e])
-    after_code = _POSTCODE_PLACE.match(last)
-    postcode_last = bool(_PLACE_POSTCODE.match(last) or (after_code and not (cased and last[after_code.start("place")].islower())))
+    after_code = POSTCODE_PLACE.match(last)
+    postcode_last = bool(PLACE_POSTCODE.match(last) or (after_code and not (cased and last[after_code.start("place")].islower())))
     # "Millbrook Surgery, 14 Station Road, Kettering NN15 7HH": a name may head the line; with the
     # postcode at its end, the address starts at the first piece that is a street
     headed = postcode_last and last[:1].isupper()  # "…, Kettering NN15 7HH"; never "flight TAP TP 827"
@@ -263,12 +250,14 @@ def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
     for piece in pieces[1:]:
         body = piece.strip()
         start = pos + len(piece) - len(piece.lstrip())
-        m = _PLACE_POSTCODE.match(body) or _POSTCODE_PLACE.match(body)
+        m = PLACE_POSTCODE.match(body) or POSTCODE_PLACE.match(body)
         if m:
             parts.append(AddressPart(start + m.start("place"), start + m.end("place"), "LOCATION", "place_line"))
             parts.append(AddressPart(start + m.start("zip"), start + m.end("zip"), "ZIP_CODE", "postcode_line"))
-        elif _PLACE.match(body) and len(body.split()) <= MAX_WORDS_PLACE:
+        elif PLACE.match(body) and len(body.split()) <= MAX_WORDS_PLACE:
             parts.append(AddressPart(start, start + len(body), "LOCATION", "place_line"))
+        elif _UNIT.match(body) or _UNIT_NUMBER.match(body):  # "80 Pasir Panjang Road, #15-02, Singapore 117372"
+            parts.append(AddressPart(start, start + len(body), "STREET_ADDRESS", "unit_line"))
         elif body.startswith("(") or not body:
             pos += len(piece) + 1
             continue
@@ -276,80 +265,6 @@ def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
             return []
         pos += len(piece) + 1
     return parts
-
-
-#: a piece of an address without a house number: a house's, a street's, an estate's or a village's name
-#: ("Tŷ Capel", "Ffordd Llanrug", "Cwm-y-glo", "Sai Krupa Residency", "14th Main", "Flat 302")
-_NAMED_PIECE = regex.compile(r"^(?:[\p{Lu}\d][\p{L}\p{M}\d'’.\-]*)(?:[ \t]+(?:[\p{Lu}\d][\p{L}\p{M}\d'’.\-]*|y|de|la|na|an))*$")
-#: where prose hands over to the address in a line's first piece: a sentence's end, a colon, "at"/"is"
-_ADDRESS_START = regex.compile(r"(?:[.:;!?][ \t]+|[ \t](?:at|is|in|to|on)[ \t]+)(?=[^.:;!?]*$)")
-
-
-def _town_like(name: str) -> bool:
-    """A town of GeoNames' list, or a name with a word no English dictionary holds ("Caernarfon")."""
-    from privrag.detect.recognizers_cities import is_city
-    from privrag.keep.brands import english_words
-
-    words = english_words()
-    return is_city(name) or any(w.lower() not in words for w in regex.findall(r"\p{L}+", name))
-
-
-def _pieces_to_postcode(text: str, s: int, e: int) -> list[AddressPart]:
-    """"Tŷ Capel, Ffordd Llanrug, Cwm-y-glo, Caernarfon LL55 4DE", "…'79. 4 Cois Cuain, Knocknacarra,
-    Galway, H91 X7P2.", "…location at Flat 302, Sai Krupa Residency, 14th Main, HSR Layout Sector 2,
-    Bengaluru 560102": named pieces after commas that end in a town and its postcode are an address,
-    when no piece holds a street with a house number (Welsh and Irish houses have names, Indian
-    addresses a building and a cross road). At least three pieces before the postcode's town; a
-    first piece that starts in prose gives only what follows the prose."""
-    line = text[s:e]
-    # the address may end its sentence before the line does ("… Bengaluru 560102. How may I help you?")
-    comma = line.rfind(",")
-    end = regex.search(r"[.!?;](?:[ \t]|$)", line, pos=max(comma, 0)) if comma >= 0 else None
-    body = (line[: end.start()] if end else line).rstrip(" \t.")
-    pieces = body.split(",")
-    if len(pieces) < 4 and not (len(pieces) >= 3 and _PLACE_POSTCODE.match(pieces[-1].strip())):
-        return []
-    last = pieces[-1].strip()
-    place_zip = _PLACE_POSTCODE.match(last)
-    if place_zip is None and not (_POSTCODE_LINE.match(last) and _PLACE.match(pieces[-2].strip())):
-        return []
-    # the address starts at the first piece from which every piece is a name's: a piece before it is
-    # prose ("Thank you, Ms Rao. I see the connection at Flat 302, …"), and where prose runs into the
-    # address, only what follows it counts
-    for k in range(len(pieces) - 2):
-        first = pieces[k]
-        cuts = list(_ADDRESS_START.finditer(first))
-        head = first[cuts[-1].end() :] if cuts else first
-        named = [head.strip(), *(p.strip() for p in pieces[k + 1 : -1])]
-        if len(named) >= 2 and all(_NAMED_PIECE.match(p) and len(p.split()) <= MAX_WORDS_PLACE for p in named):
-            break
-    else:
-        return []
-    if any(w.lower().strip(".") in CALENDAR_WORDS for p in named for w in p.split()):
-        return []  # "…, 2-9 June, …": a date
-    town = place_zip.group("place") if place_zip is not None else pieces[-2].strip()
-    if not _town_like(town):
-        return []  # "Stock: Apples, Pears, Plums, Total 40512": a list and a figure
-    at = [s]  # where each piece starts in the text
-    for piece in pieces[:-1]:
-        at.append(at[-1] + len(piece) + 1)
-
-    def lead(i: int) -> int:  # the first character of piece ``i`` after its spaces
-        return at[i] + len(pieces[i]) - len(pieces[i].lstrip())
-
-    start = at[k] + len(first) - len(head.lstrip())
-    if place_zip is not None:  # "…, Caernarfon LL55 4DE": the town and its postcode share the last piece
-        street_end = at[-1] - 1
-        z = lead(-1)
-        parts = [AddressPart(z + place_zip.start("place"), z + place_zip.end("place"), "LOCATION", "place_line"),
-                 AddressPart(z + place_zip.start("zip"), z + place_zip.end("zip"), "ZIP_CODE", "postcode_line")]
-    else:  # "…, Galway, H91 X7P2": the town's piece, then the postcode's
-        street_end = at[-2] - 1
-        parts = [AddressPart(lead(-2), lead(-2) + len(pieces[-2].strip()), "LOCATION", "place_line"),
-                 AddressPart(lead(-1), lead(-1) + len(last), "ZIP_CODE", "postcode_line")]
-    if street_end <= start:
-        return []
-    return [AddressPart(start, street_end, "STREET_ADDRESS", "named_pieces"), *parts]
 
 
 @functools.lru_cache(maxsize=1)
@@ -369,7 +284,7 @@ def address_parts(text: str) -> list[AddressPart]:
         line = text[s:e]
         if _NUMBERED.match(line):
             continue
-        if "," in line and (one := _one_line(text, s, e) or _pieces_to_postcode(text, s, e)):
+        if "," in line and (one := _one_line(text, s, e) or pieces_to_postcode(text, s, e)):
             found.extend(one)
             found.extend(_addressee_before(text, lines, i))
             continue
@@ -383,6 +298,7 @@ def address_parts(text: str) -> list[AddressPart]:
             found.extend(_addressee_before(text, lines, i))
     for m in _INLINE.finditer(text):
         found.extend(_inline_address(text, m.end()))
+    found.extend(inline_addresses(text))
     for m in _lower_street().finditer(text):
         found.append(AddressPart(m.start(), m.end(), "STREET_ADDRESS", "lower_street"))
         # "…27 hampstead road, maidstone vic 3012": the town (and state) and the postcode after it

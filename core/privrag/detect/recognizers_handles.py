@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule
+from privrag.detect.recognizers_names import AUTHOR_END as _AUTHOR_END
+from privrag.detect.recognizers_names import EXPORT_STAMP as _EXPORT_STAMP
 from privrag.reference_numbers import AFTER_REFERENCE_PREFIX, REFERENCE
 
 __all__ = ["handle_recognizer", "coded_id_recognizer", "is_date_like"]
@@ -89,6 +91,14 @@ def _user_name_shape(token: str) -> bool:
     return token.islower() or any(c in "._" or c.isdigit() for c in token)
 
 
+def _coded_user_name(token: str) -> bool:
+    """A user name no word or name is: a dot, an underscore or a digit inside ("sanna.h", "LBERG01"),
+    not a date, a time or a version number ("v2.1", "10.30")."""
+    inner = token.strip(".")
+    return (any(c in "._" or c.isdigit() for c in inner) and sum(c.isalpha() for c in inner) >= 2
+            and not re.fullmatch(r"[vV]?[\d.]+", inner) and not is_date_like(inner))
+
+
 def handle_recognizer() -> ContextPatternRecognizer:
     """``@mentions`` and chat-export speaker lines, reported as ``USERNAME``."""
     return ContextPatternRecognizer(
@@ -106,6 +116,15 @@ def handle_recognizer() -> ContextPatternRecognizer:
             # (a dot, an underscore, a digit, or lower case), never "Meeting 10:30: agenda"
             Rule("chat_author_inline", r"(?m)^[A-Za-z][\w.-]{1,30}(?<![.-])(?=[ \t]+\d{1,2}:\d{2}(?:[ \t]?[AaPp][Mm])?:[ \t])",
                  0.6, validator=_user_name_shape, case_sensitive=True),
+            # "(user: rosie.fd72)", "SAP user LBERG01 created", "login: jdoe_77": the value after a user name's
+            # label, when it has a user name's shape — a dot, an underscore or a digit ("the user is" is prose)
+            Rule("labelled_user", r"(?<=\b(?i:user(?:[ \t]?name)?|user[ \t]?id|login|log-in|account[ \t]name|screen[ \t]name|"
+                                  r"handle|gamertag)[ \t]*[:#]?[ \t]{1,3})[A-Za-z][\w.-]{1,30}(?<![.-])(?![\w@-]|\.\w)", 0.6,
+                 validator=_coded_user_name, case_sensitive=True),
+            # "2025-03-05 10:22 sanna.h (Service Desk Sundsvall): done": a ticket's work note or a chat export
+            # stamped with its date and time, then its author's user name
+            Rule("stamped_author", rf"(?m)^\[?{_EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?\K[A-Za-z][\w.-]{{1,30}}(?<![.-]){_AUTHOR_END}",
+                 0.6, validator=_coded_user_name, case_sensitive=True),
         ],
         name="privrag_handle",
     )

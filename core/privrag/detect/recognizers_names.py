@@ -14,7 +14,7 @@ from typing import Any
 
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
 
-__all__ = ["PERSON_FIELDS", "STAFF_FIELDS", "titled_person_recognizer", "lowercase_intro_recognizer", "LowercaseIntroRecognizer"]
+__all__ = ["EXPORT_STAMP", "AUTHOR_END", "PERSON_FIELDS", "STAFF_FIELDS", "titled_person_recognizer", "lowercase_intro_recognizer", "LowercaseIntroRecognizer"]
 
 _NAME_WORD = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]*[\w]"
 _PARTICLE = r"(?:van|von|de|der|den|da|das|dos|do|di|du|la|le|del|della|ben|bin|binti|binte|bte|al|el|ter|zu)"
@@ -31,15 +31,22 @@ _KIN = rf"(?:(?:my|his|her|our|their)\s+|(?:a|the|with)\s+(?:[a-z-]+\s+){{0,2}})
 #: "1/7/25, 8:12 PM"
 #: "Mon 6/9 9:14 PM" (a portal's weekday, no year), "2025-04-07 09:40"
 #: "7:42 PM  destiny:" — a live chat's transcript may stamp the time alone
-_EXPORT_STAMP = (r"(?:(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6}\.?,?[ \t]+)?"
+EXPORT_STAMP = (r"(?:(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6}\.?,?[ \t]+)?"
                  r"(?:\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{4}-\d{2}-\d{2}),?[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?")
 #: what may follow a chat author before the colon: a role (", RN") or a team in brackets ("(2nd Level)");
 #: the colon may end the line
-_AUTHOR_END = r"(?=(?:,[ \t]*[A-Za-z][\w.]{0,12}(?:[ \t][\w.]{1,12}){0,2}|[ \t]*\([^)\n]{1,40}\))?:(?:[ \t]|$))"
+AUTHOR_END = r"(?=(?:,[ \t]*[A-Za-z][\w.]{0,12}(?:[ \t][\w.]{1,12}){0,2}|[ \t]*\([^)\n]{1,40}\))?:(?:[ \t]|$))"
 #: how a letter or an e-mail takes its leave, the line before the signer's name
 _VALEDICTION = (r"yours[ \t]+(?:sincerely|faithfully|truly)|sincerely(?:[ \t]+yours)?|(?:kind|best|warm|warmest|many)[ \t]+"
                 r"(?:regards|wishes|thanks)|regards|best|thanks(?:[ \t]+again)?|thank[ \t]+you|cheers|with[ \t]+thanks|"
-                r"respectfully|cordially|warmly|take[ \t]+care|all[ \t]+the[ \t]+best")
+                r"respectfully|cordially|warmly|take[ \t]+care|all[ \t]+the[ \t]+best|"
+                # the sign-offs of our users' other languages: German, Dutch, French, Spanish, Italian,
+                # Portuguese, Polish and the Nordic ones
+                r"mit[ \t]+freundlichen[ \t]+gr(?:ü|ue)(?:ß|ss)en|(?:viele|beste|liebe|freundliche)[ \t]+gr(?:ü|ue)(?:ß|ss)e|"
+                r"(?:met[ \t]+)?(?:vriendelijke|hartelijke)[ \t]+groet(?:en)?|(?:bien[ \t]+)?cordialement|bien[ \t]+à[ \t]+vous|"
+                r"(?:un[ \t]+)?saludos?(?:[ \t]+cordiales)?|atentamente|(?:cordiali|distinti)[ \t]+saluti|atenciosamente|"
+                r"pozdrawiam|z[ \t]+poważaniem|(?:med[ \t]+)?vänlig(?:a)?[ \t]+hälsning(?:ar)?|med[ \t]+venlig[ \t]+hilsen|"
+                r"(?:med[ \t]+)?vennlig[ \t]+hilsen|ystävällisin[ \t]+terveisin")
 #: verbs of a quoted exchange: "said Marta to Ilkka" names the speaker and the one spoken to
 _SAID = r"(?:said|asked|replied|answered|whispered|shouted|cried|wrote)"
 
@@ -99,10 +106,10 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # "07/01/2025 08:12 - Beata Nowicka: good morning", "[07/01/2025, 08:12:33] Tom Reid: ok": the
          # author of a line of an exported chat (WhatsApp and the like), when it opens with a given name
          # ("Reception:" is a desk)
-         Rule("chat_export_author", rf"(?m)^\[?{_EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?\K{line_name}{_AUTHOR_END}", 0.6,
+         Rule("chat_export_author", rf"(?m)^\[?{EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?\K{line_name}{AUTHOR_END}", 0.6,
               _chat_author, case_sensitive=True),
          # "Mon 6/9 9:14 PM - dani:": a patient types their own name in lower case
-         Rule("chat_export_author_lower", rf"(?m)^\[?{_EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?\K[a-z][a-z'’-]+[a-z]{_AUTHOR_END}",
+         Rule("chat_export_author_lower", rf"(?m)^\[?{EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?\K[a-z][a-z'’-]+[a-z]{AUTHOR_END}",
               0.6, _given_name_word, case_sensitive=True),
          # 'Dolores "Dee" Pruitt', "Robert 'Bob' Hale": a quoted nickname between a given name and a
          # surname makes the three one person
@@ -112,6 +119,10 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # one who signs it, when it is a name's shape and no desk's, team's or job's
          Rule("signer", rf"(?m)^[ \t]*(?i:{_VALEDICTION})[ \t]*[,.!]?[ \t]*\n(?:[ \t]*\n)?[ \t]*\K{line_name}(?=[ \t]*,?[ \t]*$)",
               0.6, _signer, case_sensitive=True),
+         # "From: Lim Siew Mei <siewmei.lim@…>", '"Darren Ong" <darren.ong@…>': the name an e-mail address
+         # is shown under, when it has a name's shape and no desk's, team's or firm's word
+         Rule("display_name", rf"(?<![\w.'’@]){line_name}(?=[\"”]?[ \t]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>)", 0.6, _display_name,
+              case_sensitive=True),
          # "Bed 12 - Tan Ah Huat, 82M", "Siti Nurhaliza bte Osman, 57F", "Joe Bloggs (45 y/o)": the
          # age and sex a ward list or a handover writes after a patient's name
          Rule("age_sex_after", rf"(?<![\w.'’]){line_name}(?=[ \t]*[,(][ \t]*\d{{1,3}}[ \t]?(?:[MF]|yo|y/o|yrs?[ \t]+old|years?[ \t]+old)\b)",
@@ -198,7 +209,7 @@ def _given_name_first(match: str) -> bool:
 _DESK_WORDS = frozenset(
     "team desk support service services care office department dept unit helpdesk helpline admin administration "
     "ltd llc inc plc gmbh ag sa bv nv corp co group clinic practice surgery hospital trust council board committee customer customers "
-    "accounts payroll reception management".split()
+    "accounts payroll reception management academy school college university institute bank".split()
 )
 
 
@@ -217,6 +228,20 @@ def _signer(match: str) -> bool:
         return True
     dictionary = english_words()
     return any(w.lower() not in dictionary or w.lower() in person_name_words() for w in words)
+
+
+def _display_name(match: str) -> bool:
+    """The name an e-mail address is shown under is a person's when it opens with a given name ("Lim
+    Siew Mei", "Murat Yıldız"), or is two words or more that no dictionary holds and no town is; a
+    mailbox's ("Betriebsrat Bielefeld", "Claims Desk", "Acme Ltd") is not."""
+    from privrag import gazetteer
+    from privrag.detect.recognizers_cities import is_city
+    from privrag.detect.recognizers_first_names import given_name_words
+
+    if not _no_desk_word(match) or not _chat_author(match):
+        return False
+    words = match.split()
+    return words[0].lower() in given_name_words() or not any(gazetteer.lookup(w) is not None or is_city(w) for w in words)
 
 
 def _no_desk_word(match: str) -> bool:

@@ -53,6 +53,7 @@ from privrag.keep.apply import (
 from privrag.keep.case_forms import other_case_mentions
 from privrag.keep.clinical import clinical_runs, in_title_case_name, qualified_terms
 from privrag.keep.coined import coined_names
+from privrag.keep.common_nouns import german_nouns
 from privrag.keep.context import (
     FACILITY,
     HONORIFIC_BEFORE,
@@ -183,6 +184,7 @@ class KeepFinder:
         out.extend(measurements.measured_elsewhere(text, out))
         if self.vocabularies:
             out.extend(self._vocabulary_matches(text))
+            out.extend(german_nouns(text, spans))
             out.extend(qualified_terms(text, out))
             out.extend(medicines.medicine_mentions(text, [k for k in out if k.why == "medication"]))
             out.extend(medicines.dosed_names(text, [k for k in out if k.why == "dosage"]))
