@@ -114,3 +114,14 @@ def test_a_user_name_after_its_label_or_a_work_notes_stamp_is_a_handle(text: str
 )
 def test_a_word_a_time_or_a_version_after_a_user_label_is_no_handle(text: str) -> None:
     assert _hits(handle_recognizer(), text) == []
+
+
+@pytest.mark.parametrize(("text", "code"), [("Client: Gilberte Tremblay    RAMQ: TREG 4304 1219", "TREG 4304 1219"),
+                                            ("OHIP: 4523 881 902", "4523 881 902")])
+def test_a_labelled_code_written_in_groups_is_an_id(text: str, code: str) -> None:
+    assert _hits(coded_id_recognizer(), text) == [code]
+
+
+@pytest.mark.parametrize("text", ["GCS: 15 E4 V5 M6", "BP: 120 80 mmHg"])
+def test_a_labelled_reading_in_groups_is_no_id(text: str) -> None:
+    assert _hits(coded_id_recognizer(), text) == []

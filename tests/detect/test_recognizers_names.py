@@ -288,3 +288,29 @@ def test_the_name_an_email_address_is_shown_under_is_a_person(text: str, expecte
 )
 def test_a_mailbox_of_a_desk_a_site_or_a_firm_is_no_person(text: str) -> None:
     assert titled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1) Opay acct 8123094456 - CHUKWUEMEKA O. BELLO - ₦250,000", ["CHUKWUEMEKA O. BELLO"]),
+        ("CASE OF AHMET YILMAZ v. TURKEY", ["AHMET YILMAZ"]),
+        ("PASSENGER: KEVIN PATEL", ["KEVIN PATEL"]),
+    ],
+)
+def test_a_name_in_capitals_opening_with_a_given_name_is_a_person(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2) Moniepoint acct 6609127734 - BLESSING IDOWU VENTURES - ₦180,000", "GRACE CHURCH HALL", "MARIA LOPEZ LTD",
+     "THE LAW", "PROCEDURE AND FACTS"],
+)
+def test_capitals_without_a_given_name_first_or_with_a_firms_word_are_no_person(text: str) -> None:
+    assert titled(text) == []
+
+
+def test_both_owners_of_a_kinship_are_persons() -> None:
+    assert titled("Thanks\nKerry (Summer and Reece's mum)") == ["Reece", "Summer"]
+    assert titled("Ask Support Team and Reece's mum") == ["Reece"]  # a desk is no owner

@@ -71,6 +71,11 @@ def _labelled_code(token: str) -> bool:
     return _joined_code(token) and _not_registered(token) and _not_unit(token)
 
 
+def _grouped_code(token: str) -> bool:
+    """A code written in groups holds six digits or more ("TREG 4304 1219"), not a reading ("15 E4 V5 M6")."""
+    return sum(c.isdigit() for c in token) >= 6 and _labelled_code(token.replace(" ", "-"))
+
+
 def _locator(token: str) -> bool:
     """A record locator mixes letters and digits, or is six letters; never a word ("CONFIRMED") or a year."""
     letters = sum(c.isalpha() for c in token)
@@ -150,6 +155,10 @@ def coded_id_recognizer() -> ContextPatternRecognizer:
             Rule("labelled", r"(?<=(?<![\w-])[A-Z]{2,6}(?:[ \t]?(?:No\.?|no\.?|#))?[ \t]*[:#][ \t]{0,3})"
                              r"(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,18}[A-Z0-9](?![\w/-]|\.\d)", 0.55,
                  validator=_labelled_code, case_sensitive=True),
+            # the same, written in groups: "RAMQ: TREG 4304 1219" (a Quebec health card), "OHIP: 4523 881 902"
+            Rule("labelled_groups", r"(?<=(?<![\w-])[A-Z]{2,6}(?:[ \t]?(?:No\.?|no\.?|#))?[ \t]*[:#][ \t]{0,3})"
+                                    r"[A-Z0-9]{2,6}(?:[ ][A-Z0-9]{2,6}){1,3}(?![\w/-]|\.\d)", 0.55,
+                 validator=_grouped_code, case_sensitive=True),
             # a booking's code after its name: "booking K7QX2M", "Booking reference: K7QX2M", "PNR X4T9QL",
             # "confirmation code 8HJ2KD" — an airline's or a hotel's record locator, five to eight capitals
             # and digits (a locator may be letters only when it has six, the airlines' own shape)

@@ -51,6 +51,10 @@ _VALEDICTION = (r"yours[ \t]+(?:sincerely|faithfully|truly)|sincerely(?:[ \t]+yo
 _SAID = r"(?:said|asked|replied|answered|whispered|shouted|cried|wrote)"
 
 
+#: a word in capitals that is no joining word ("CASE OF AHMET YILMAZ v. TURKEY": the name is "AHMET YILMAZ")
+_CAPS_WORD = r"(?!(?:AND|OF|THE|V|VS|IN|ON|AT|FOR|TO|BY|FROM|WITH)\b)[A-Z][A-Z'’-]+"
+
+
 def _name_pattern(space: str) -> str:
     """One to four name words (initials and particles allowed), words joined by ``space``."""
     return (rf"(?:(?:[A-Z]\.{space}?){{1,3}}{space}?)?{_NAME_WORD}"
@@ -123,6 +127,10 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # is shown under, when it has a name's shape and no desk's, team's or firm's word
          Rule("display_name", rf"(?<![\w.'’@]){line_name}(?=[\"”]?[ \t]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>)", 0.6, _display_name,
               case_sensitive=True),
+         # "Opay acct 8123094456 - CHUKWUEMEKA O. BELLO - ₦250,000": a name in capitals, as bank transfers,
+         # forms and boarding passes write it, when it opens with a given name and holds no word of a desk
+         Rule("capitals", rf"(?<![\w.'’]){_CAPS_WORD}(?:[ \t]+(?:[A-Z]\.|{_CAPS_WORD})){{1,3}}(?![\w'’-])", 0.55,
+              _capitals_name, case_sensitive=True),
          # "Bed 12 - Tan Ah Huat, 82M", "Siti Nurhaliza bte Osman, 57F", "Joe Bloggs (45 y/o)": the
          # age and sex a ward list or a handover writes after a patient's name
          Rule("age_sex_after", rf"(?<![\w.'’]){line_name}(?=[ \t]*[,(][ \t]*\d{{1,3}}[ \t]?(?:[MF]|yo|y/o|yrs?[ \t]+old|years?[ \t]+old)\b)",
@@ -130,6 +138,9 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # "Aino's daughter", "Jan Novak's widow": the owner of a kinship is a person
          Rule("kin_owner", rf"(?<![\w.'’])(?![A-Z]['’]\w{{1,2}}\b){line_name}(?=['’]s[ \t]+(?i:{_KIN_WORD})\b)", 0.6, _no_contraction,
               case_sensitive=True),
+         # "Summer and Reece's mum": both owners of a kinship are persons
+         Rule("kin_owner_pair", rf"(?<![\w.'’]){line_name}(?=[ \t]+and[ \t]+{_NAME_WORD}['’]s[ \t]+(?i:{_KIN_WORD})\b)", 0.6,
+              _kin_owner_name, case_sensitive=True),
          # "Jaroslav lives on …": the one who lives somewhere
          Rule("resident", rf"(?<![\w.'’]){line_name}(?=[ \t]+(?:lives|lived)[ \t]+(?:on|in|at|near)\b)", 0.6,
               _no_contraction, case_sensitive=True),
@@ -244,6 +255,20 @@ def _display_name(match: str) -> bool:
     return words[0].lower() in given_name_words() or not any(gazetteer.lookup(w) is not None or is_city(w) for w in words)
 
 
+def _capitals_name(match: str) -> bool:
+    """A name in capitals: a given name no English word is first ("CHUKWUEMEKA", not "BLESSING" or "GRACE"),
+    and every other word an initial, a name or no dictionary's word ("BELLO"); no desk's or firm's word."""
+    from privrag.detect.recognizers_first_names import first_names, person_name_words
+    from privrag.keep.brands import english_words
+
+    words = match.split()
+    if not _no_desk_word(match) or words[0].lower() not in first_names():
+        return False
+    dictionary = english_words()
+    return all(len(w) == 2 and w.endswith(".") or w.lower() in person_name_words() or w.lower() not in dictionary
+               for w in words[1:])
+
+
 def _no_desk_word(match: str) -> bool:
     """No stop word and no word of a desk, a team or a firm ("the business partner Siemens AG")."""
     return _no_stop_word(match) and not any(w.lower().rstrip(".") in _DESK_WORDS for w in match.split())
@@ -291,6 +316,11 @@ def _nickname(match: str) -> bool:
     from privrag.detect.recognizers_first_names import first_names
 
     return _no_stop_word(match) and match.split()[0].lower() in first_names()
+
+
+def _kin_owner_name(match: str) -> bool:
+    """No contraction and no desk's word ("the Mayor and Council's friend")."""
+    return _no_contraction(match) and _no_desk_word(match)
 
 
 def _no_contraction(match: str) -> bool:
