@@ -52,3 +52,18 @@ def test_the_keep_finder_keeps_a_product_but_not_an_employer(finder: KeepFinder)
     assert {"RxWorks"} <= kept
     employer = "Priya works at PayWave as a tester. PayWave ships on Fridays."
     assert not [k for k in finder.find(employer) if k.text == "PayWave"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I booked three GrabCar Premium rides; GrabCar charged twice.", ["GrabCar", "GrabCar"]),
+        ("Payslips are in BrightPay Connect.", ["BrightPay"]),
+        ("SingHealth Polyclinics - Bedok", ["SingHealth"]),
+        ("Call BlueSky Cleaning today", []),  # a trade after the name: a firm
+        ("Book at SmileBright Dental for a check", []),  # a facility
+        ("Letter from ClearView Okafor", []),  # a family's name after it
+    ],
+)
+def test_a_plain_word_after_a_coined_name_is_its_edition_a_trade_or_a_name_its_firm(text: str, expected: list[str]) -> None:
+    assert _coined(text) == expected

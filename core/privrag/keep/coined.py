@@ -33,8 +33,9 @@ __all__ = ["coined_names", "NAME_PREFIXES", "LEGAL_FORMS"]
 #: a capitalised word with a capital inside: "TeamViewer", "ServiceNow", "BrightHR", "PostgreSQL".
 #: Not "RhD", "IgG" or "GmbH" (one capital at the end: units, antibodies, legal forms), not "eGFR" or
 #: "iOS" (a lower-case start writes units and analytes as often), not inside a handle, an address, a
-#: path or a hyphenated name
-_COINED = re.compile(r"(?<![\w@#./:\\'’-])[A-Z][a-z]+(?:(?:[A-Z][a-z]+)+[A-Z]*|[A-Z]{2,})(?![\w@'’-]|\.\w)")
+#: path or a hyphenated name; an initialism before a word is one too ("GTBank", "GTWorld")
+_COINED = re.compile(r"(?<![\w@#./:\\'’-])(?:[A-Z][a-z]+(?:(?:[A-Z][a-z]+)+[A-Z]*|[A-Z]{2,})|[A-Z]{2,4}[a-z]{3,}(?:[A-Z][a-z]+)*)"
+                     r"(?![\w@'’-]|\.\w)")
 #: surname prefixes (Gaelic, Norman, Romance, Dutch, Arabic) after which a name takes a capital:
 #: "McBride", "MacLeod", "FitzGerald", "DeShawn", "LaToya", "DiCaprio", "VanDyke", "AlFarsi"
 NAME_PREFIXES = frozenset(
@@ -85,15 +86,21 @@ def _personal(word: str, people: frozenset[str]) -> bool:
 
 def _firm_at(text: str, start: int, end: int) -> bool:
     """Does this mention begin or end a longer name, or sit in a place?"""
-    from privrag.keep.brands import ORGANISATION_HEADS
+    from privrag.detect.recognizers_first_names import person_name_words
+    from privrag.keep.brands import ORGANISATION_HEADS, in_dictionary
+    from privrag.keep.context import FACILITY
 
     nxt = _NEXT_WORD.match(text, end)
     if nxt is not None:
         word, placed = nxt.group(1), nxt.group().split()[0] in ("in", "at", "of")
         low = word.lower().rstrip(".")
-        # "MotoMeter AG", "HomeNest Support", "MysticWeb in Quinta": a firm; capitals after it name a
-        # product's part or edition instead ("BitLocker BIOS", "Outlook OST")
-        if placed or low in LEGAL_FORMS or low in ORGANISATION_HEADS or word[1:].islower():
+        # "MotoMeter AG", "HomeNest Support", "MysticWeb in Quinta", "ClearView Mathers": a firm, a site or
+        # a family's name; capitals after it name a product's part or edition instead ("BitLocker BIOS",
+        # "Outlook OST"), and so does a plain word ("GrabCar Premium", "BrightPay Connect")
+        # — but not a trade or a facility ("BlueSky Cleaning", "SmileBright Dental")
+        if placed or low in LEGAL_FORMS or low in ORGANISATION_HEADS or FACILITY.fullmatch(low) or (
+            word[1:].islower() and (not in_dictionary(low) or low.endswith("ing") or low in person_name_words())
+        ):
             return True
     prev = _PREV_WORD.search(text, max(0, start - 40), start)
     return prev is not None and prev.group(1)[1:].islower() and not _sentence_opener(text, prev.start())
