@@ -519,3 +519,24 @@ def test_a_code_inside_a_dose_is_the_dose_but_not_inside_a_measurement(why: str,
     keep = KeepSpan(8, 18, why, text[8:18])
     code = DetectedEntity(8, 15, "CODE", "300/200", 0.6, "privrag_coded_id")
     assert (apply_keep(text, [code], [keep]) == []) is dropped
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "public"),
+    [
+        ("Please upload your right-to-work documents to Workday by Friday.", "Workday", True),
+        ("Thanks Summer, see you soon.", "Summer", False),  # a season: a name or a date, never a product
+        ("We met in March about it.", "March", False),
+    ],
+)
+def test_a_capitalised_word_a_model_called_a_date_is_judged_as_a_name(finder: KeepFinder, text: str, surface: str,
+                                                                      public: bool) -> None:
+    keeps = finder.find(text, [_span(text, surface, "DATE_TIME")])
+    assert any(k.text == surface and k.why == "public_entity" for k in keeps) is public
+
+
+def test_german_nouns_a_model_called_names_are_kept(finder: KeepFinder) -> None:
+    text = "The Betriebsrat objected to the Kündigung before the Arbeitsgericht."
+    spans = [_span(text, "Betriebsrat", "ORGANIZATION"), _span(text, "Kündigung", "PERSON"),
+             _span(text, "Arbeitsgericht", "LOCATION")]
+    assert {k.text for k in finder.find(text, spans) if k.why == "german_noun"} == {"Betriebsrat", "Kündigung", "Arbeitsgericht"}

@@ -39,6 +39,7 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 
+from privrag.calendar_words import CALENDAR_WORDS
 from privrag.detect.recognizers_places import MIN_LETTERS
 from privrag.keep import abbreviations, brands, measurements, medicines, public_bodies, vocab
 from privrag.keep.apply import (
@@ -322,7 +323,7 @@ class KeepFinder:
         assert self.public_min_zipf is not None
         named = _named_people(spans)
         for s in spans:
-            orglike = s.label.upper() in ORGLIKE
+            orglike = s.label.upper() in ORGLIKE or _no_date(s)
             if not orglike and s.label.upper() not in _BODY_MISLABELS:
                 continue
             # a model stretches an organisation over the words that follow it ("Walmart
@@ -374,6 +375,18 @@ class KeepFinder:
                 # "Ofcom's scheme"); one it defines takes the protection of the name it stands for
                 out.append(KeepSpan(s.start, end, "public_entity", surface))
         return out
+
+
+#: a capitalised word a model called a date: "Workday" ("upload it to Workday") is no day of the calendar
+_ONE_WORD = re.compile(r"[A-Z][a-z]{2,}")
+_SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
+
+
+def _no_date(span: DetectedEntity) -> bool:
+    """A model's date that is one capitalised word no calendar holds: a name the model misread."""
+    low = span.text.lower()
+    return (span.label.upper() in ("DATE_TIME", "DATE", "TIME") and (span.source or "").startswith(MODEL_SOURCES)
+            and bool(_ONE_WORD.fullmatch(span.text)) and low not in CALENDAR_WORDS and low not in _SEASONS)
 
 
 @functools.lru_cache(maxsize=1)
