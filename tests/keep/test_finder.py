@@ -540,3 +540,23 @@ def test_german_nouns_a_model_called_names_are_kept(finder: KeepFinder) -> None:
     spans = [_span(text, "Betriebsrat", "ORGANIZATION"), _span(text, "Kündigung", "PERSON"),
              _span(text, "Arbeitsgericht", "LOCATION")]
     assert {k.text for k in finder.find(text, spans) if k.why == "german_noun"} == {"Betriebsrat", "Kündigung", "Arbeitsgericht"}
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "kept"),
+    [
+        ("Needs data owner approval per GDPR / ISO 27001 A.5.15.", "GDPR / ISO 27001", "GDPR"),
+        ("See the onboarding playbook, Workday learning paths and the wiki.", "onboarding playbook, Workday learning paths",
+         "Workday"),
+    ],
+)
+def test_each_item_of_a_list_a_model_read_as_one_span_is_judged_alone(finder: KeepFinder, text: str, surface: str,
+                                                                       kept: str) -> None:
+    label = "DATE_TIME" if "Workday" in kept else "ORGANIZATION"
+    assert kept in {k.text for k in finder.find(text, [_span(text, surface, label)]) if k.why == "public_entity"}
+
+
+def test_a_comma_inside_a_title_case_name_parts_nothing(finder: KeepFinder) -> None:
+    text = "The Determination, Evaluation and Compensation Commission ruled."
+    surface = "Determination, Evaluation and Compensation Commission"
+    assert not [k for k in finder.find(text, [_span(text, surface, "ORGANIZATION")]) if k.why == "public_entity"]

@@ -320,73 +320,100 @@ class KeepFinder:
 
     def _public_entities(self, text: str, spans: Sequence[DetectedEntity]) -> list[KeepSpan]:
         out: list[KeepSpan] = []
-        assert self.public_min_zipf is not None
         named = _named_people(spans)
         for s in spans:
-            orglike = s.label.upper() in ORGLIKE or _no_date(s)
-            if not orglike and s.label.upper() not in _BODY_MISLABELS:
+            label = s.label.upper()
+            if label not in ORGLIKE and label not in _BODY_MISLABELS and label not in _DATE_LABELS:
                 continue
-            # a model stretches an organisation over the words that follow it ("Walmart
-            # Foundation grant", "FAA medical certification."): lower-case words after the
-            # name describe it, they do not name it — judge (and keep) the name alone
-            end = s.end
-            tail = TRAILING_LOWER.search(text, s.start, s.end)
-            if tail is not None and tail.start() > s.start:
-                end = tail.start()
-            surface = text[s.start : end]
-            if public_bodies.national_body(surface) or public_bodies.programme_name(surface):
-                if not affiliated_anywhere(text, surface):
-                    out.append(KeepSpan(s.start, end, "public_entity", surface))
+            if not (s.source or "").startswith(MODEL_SOURCES) and label in _DATE_LABELS:
                 continue
-            if not orglike:
-                continue
-            after = " ".join(text[end : end + 40].split()[:2])
-            if FACILITY.search(surface) or FACILITY.match(after) or affiliated_anywhere(text, surface):
-                continue
-            if _AMP_ACRONYM.fullmatch(surface):  # "A&E", "P&O", "M&S": letters around an ampersand
-                if not acronym_defined(text, surface, initials=False):
-                    out.append(KeepSpan(s.start, end, "public_entity", surface))
-                continue
-            names = [w for w in vocab.words(surface) if w.lower() not in _GENERIC_ORG]
-            # one distinctive name ("Visa", "NHS", "Microsoft Teams"): several common words
-            # together ("Ohio Valley Refrigeration") name a small business as often as a big one
-            # written in lower case, as chats and messages write everything ("my medicare card"),
-            # the case says nothing; the word's frequency and the ties below still decide
-            if len(names) != 1 or not (names[0][:1].isupper() or surface.islower()):
-                continue
-            name = names[0].lower()
-            if name in person_words() or is_place(name) or name in named:
-                continue  # a name the text gives a person ("Jo Pearce" … "Jo opened the meeting")
-            if surface.islower() and name in brands.english_words():
-                continue  # a dictionary word in lower case ("grazing" a model called MISC) names nothing
-            acronym = names[0].isupper() and 2 <= len(name) <= 6
-            freq = vocab.zipf(name)
-            # "EAT" (a tribunal), "NICE", "CARE": an everyday word's frequency says nothing of the entity
-            if freq >= _EVERYDAY_ZIPF:
-                continue
-            if freq >= (self.acronym_min_zipf if acronym else self.public_min_zipf) or (
-                not acronym and freq >= self.name_min_zipf and names[0][:1].isupper() and name.isalpha()
-                and not vocab.foreign_word(name)
-            ):  # one word: wordfreq rates "Vazquez-Riggs" (two surnames, a firm) by its parts
-                out.append(KeepSpan(s.start, end, "public_entity", surface))
-            elif (acronym and name.isalpha() and _MIN_UNDEFINED_ACRONYM <= len(name) < MIN_LETTERS
-                  and not acronym_defined(text, names[0])):
-                # an acronym the text never spells out is one its readers know ("notify the DVLA",
-                # "Ofcom's scheme"); one it defines takes the protection of the name it stands for
-                out.append(KeepSpan(s.start, end, "public_entity", surface))
+            # a model runs one span over a list ("GDPR / ISO 27001", "onboarding playbook, Workday
+            # learning paths"): each item is judged on its own
+            start = s.start
+            seps = [m for m in _LIST_SEPARATOR.finditer(text, s.start, s.end) if _list_item_break(text, m, s.start, s.end)]
+            for sep in [*seps, None]:
+                stop = sep.start() if sep is not None else s.end
+                if stop > start:
+                    kept = self._public_entity(text, start, stop, label, named)
+                    if kept is not None:
+                        out.append(kept)
+                if sep is not None:
+                    start = sep.end()
         return out
+
+    def _public_entity(self, text: str, start: int, end: int, label: str, named: frozenset[str]) -> KeepSpan | None:
+        """The public entity a model's span (or one item of it) names, if any."""
+        assert self.public_min_zipf is not None
+        # a model stretches an organisation over the words that follow it ("Walmart
+        # Foundation grant", "FAA medical certification."): lower-case words after the
+        # name describe it, they do not name it — judge (and keep) the name alone
+        tail = TRAILING_LOWER.search(text, start, end)
+        if tail is not None and tail.start() > start:
+            end = tail.start()
+        surface = text[start:end]
+        if label in _DATE_LABELS:
+            # "upload it to Workday": a capitalised word no calendar holds is a name the model misread
+            low = surface.lower()
+            if not _ONE_WORD.fullmatch(surface) or low in CALENDAR_WORDS or low in _SEASONS:
+                return None
+            label = "ORG"
+        orglike = label in ORGLIKE
+        if public_bodies.national_body(surface) or public_bodies.programme_name(surface):
+            return None if affiliated_anywhere(text, surface) else KeepSpan(start, end, "public_entity", surface)
+        if not orglike:
+            return None
+        after = " ".join(text[end : end + 40].split()[:2])
+        if FACILITY.search(surface) or FACILITY.match(after) or affiliated_anywhere(text, surface):
+            return None
+        if _AMP_ACRONYM.fullmatch(surface):  # "A&E", "P&O", "M&S": letters around an ampersand
+            return None if acronym_defined(text, surface, initials=False) else KeepSpan(start, end, "public_entity", surface)
+        names = [w for w in vocab.words(surface) if w.lower() not in _GENERIC_ORG]
+        # one distinctive name ("Visa", "NHS", "Microsoft Teams"): several common words
+        # together ("Ohio Valley Refrigeration") name a small business as often as a big one
+        # written in lower case, as chats and messages write everything ("my medicare card"),
+        # the case says nothing; the word's frequency and the ties below still decide
+        if len(names) != 1 or not (names[0][:1].isupper() or surface.islower()):
+            return None
+        name = names[0].lower()
+        if name in person_words() or is_place(name) or name in named:
+            return None  # a name the text gives a person ("Jo Pearce" … "Jo opened the meeting")
+        if surface.islower() and name in brands.english_words():
+            return None  # a dictionary word in lower case ("grazing" a model called MISC) names nothing
+        acronym = names[0].isupper() and 2 <= len(name) <= 6
+        freq = vocab.zipf(name)
+        # "EAT" (a tribunal), "NICE", "CARE": an everyday word's frequency says nothing of the entity
+        if freq >= _EVERYDAY_ZIPF:
+            return None
+        if freq >= (self.acronym_min_zipf if acronym else self.public_min_zipf) or (
+            not acronym and freq >= self.name_min_zipf and names[0][:1].isupper() and name.isalpha()
+            and not vocab.foreign_word(name)
+        ):  # one word: wordfreq rates "Vazquez-Riggs" (two surnames, a firm) by its parts
+            return KeepSpan(start, end, "public_entity", surface)
+        if (acronym and name.isalpha() and _MIN_UNDEFINED_ACRONYM <= len(name) < MIN_LETTERS
+                and not acronym_defined(text, names[0])):
+            # an acronym the text never spells out is one its readers know ("notify the DVLA",
+            # "Ofcom's scheme"); one it defines takes the protection of the name it stands for
+            return KeepSpan(start, end, "public_entity", surface)
+        return None
 
 
 #: a capitalised word a model called a date: "Workday" ("upload it to Workday") is no day of the calendar
 _ONE_WORD = re.compile(r"[A-Z][a-z]{2,}")
 _SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
+_DATE_LABELS = frozenset({"DATE_TIME", "DATE", "TIME"})
+#: what separates the items of a list a model read as one span (not "&" or "and": "Marks & Spencer")
+_LIST_SEPARATOR = re.compile(r"[ \t]*[/,;][ \t]*")
 
 
-def _no_date(span: DetectedEntity) -> bool:
-    """A model's date that is one capitalised word no calendar holds: a name the model misread."""
-    low = span.text.lower()
-    return (span.label.upper() in ("DATE_TIME", "DATE", "TIME") and (span.source or "").startswith(MODEL_SOURCES)
-            and bool(_ONE_WORD.fullmatch(span.text)) and low not in CALENDAR_WORDS and low not in _SEASONS)
+def _list_item_break(text: str, sep: re.Match[str], start: int, end: int) -> bool:
+    """A slash or a semicolon parts two items; a comma only where prose meets a name ("onboarding
+    playbook, Workday"), never inside a title-case name ("Determination, Evaluation and Compensation
+    Commission")."""
+    if "," not in sep.group():
+        return True
+    before = text[start : sep.start()].split()
+    after = text[sep.end() : end].split()
+    return bool(before and after) and (before[-1][:1].islower() or after[0][:1].islower())
 
 
 @functools.lru_cache(maxsize=1)
