@@ -314,3 +314,13 @@ def test_capitals_without_a_given_name_first_or_with_a_firms_word_are_no_person(
 def test_both_owners_of_a_kinship_are_persons() -> None:
     assert titled("Thanks\nKerry (Summer and Reece's mum)") == ["Reece", "Summer"]
     assert titled("Ask Support Team and Reece's mum") == ["Reece"]  # a desk is no owner
+
+
+@pytest.mark.parametrize(("text", "expected"), [("Aan: R. Hoekstra, huisarts", ["R. Hoekstra"]), ("cc J.P. Visser today", ["J.P. Visser"])])
+def test_initials_before_a_surname_no_dictionary_holds_are_a_person(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize("text", ["see A. Paragraph 4", "E. coli grew", "U.S. Army", "Fig. 3. Smith"])
+def test_initials_before_a_word_are_no_person(text: str) -> None:
+    assert titled(text) == []

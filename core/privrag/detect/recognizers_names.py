@@ -131,6 +131,10 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # forms and boarding passes write it, when it opens with a given name and holds no word of a desk
          Rule("capitals", rf"(?<![\w.'’]){_CAPS_WORD}(?:[ \t]+(?:[A-Z]\.|{_CAPS_WORD})){{1,3}}(?![\w'’-])", 0.55,
               _capitals_name, case_sensitive=True),
+         # "Aan: R. Hoekstra, huisarts", "cc J.P. Visser": initials before a surname of our name lists that no
+         # dictionary holds
+         Rule("initials_surname", rf"(?<![\w.'’])(?:[A-Z]\.[ \t]?){{1,3}}{_NAME_WORD}(?![\w'’-])", 0.55, _initials_surname,
+              case_sensitive=True),
          # "Bed 12 - Tan Ah Huat, 82M", "Siti Nurhaliza bte Osman, 57F", "Joe Bloggs (45 y/o)": the
          # age and sex a ward list or a handover writes after a patient's name
          Rule("age_sex_after", rf"(?<![\w.'’]){line_name}(?=[ \t]*[,(][ \t]*\d{{1,3}}[ \t]?(?:[MF]|yo|y/o|yrs?[ \t]+old|years?[ \t]+old)\b)",
@@ -253,6 +257,16 @@ def _display_name(match: str) -> bool:
         return False
     words = match.split()
     return words[0].lower() in given_name_words() or not any(gazetteer.lookup(w) is not None or is_city(w) for w in words)
+
+
+def _initials_surname(match: str) -> bool:
+    """The word after the initials is a surname of our name lists and no dictionary's word ("Hoekstra",
+    not "Paragraph", "Section" or "Smith", which a model finds itself)."""
+    from privrag.detect.recognizers_first_names import person_name_words
+    from privrag.keep.brands import english_words
+
+    word = match.replace(".", " ").split()[-1].lower()
+    return word in person_name_words() and word not in english_words()
 
 
 def _capitals_name(match: str) -> bool:
