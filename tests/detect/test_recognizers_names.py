@@ -324,3 +324,16 @@ def test_initials_before_a_surname_no_dictionary_holds_are_a_person(text: str, e
 @pytest.mark.parametrize("text", ["see A. Paragraph 4", "E. coli grew", "U.S. Army", "Fig. 3. Smith"])
 def test_initials_before_a_word_are_no_person(text: str) -> None:
     assert titled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('Thank you for referring mrs. Van der Wal ("Joke") with IBS', ["Joke"]),
+        ("Dr Priya Shah (“Pri”) called", ["Pri", "Priya Shah"]),
+        ('Mr Tom Reid ("Employee") and', ["Tom Reid"]),  # a contract's defined role
+        ('Ms Ana Dias ("Landlord")', ["Ana Dias"]),
+    ],
+)
+def test_a_quoted_name_in_brackets_after_a_titled_person_is_their_nickname(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected

@@ -93,6 +93,10 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          Rule("nickname", rf"(?<=\b(?i:{nick})[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, _nickname, case_sensitive=True),
          Rule("nickname_quoted", rf"(?<=\b(?i:{nick})[ \t]{{1,2}}[\"“‘']){line_name}(?=[\"”’'])", 0.6,
               case_sensitive=True),
+         # 'mrs. Van der Wal ("Joke")': the name a titled person goes by, quoted in brackets after their name
+         # — not a contract's defined role ('Mr Tom Reid ("Employee")')
+         Rule("nickname_bracketed", rf"(?<=\b(?i:{titles})\.?[ \t]{{1,2}}{line_name}[ \t]*\([ \t]*[\"“‘']){_NAME_WORD}"
+                                    rf"(?=[\"”’'][ \t]*\))", 0.6, _bracketed_nickname, case_sensitive=True),
          # "Name: Aoife" — the value stays on the label's line ("Name: Aoife\nDOB: …")
          Rule("named", rf"(?<=\b(?i:name):[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, case_sensitive=True),
          Rule("asked", rf"(?<=\b(?i:{asked})[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, _no_stop_word,
@@ -257,6 +261,24 @@ def _display_name(match: str) -> bool:
         return False
     words = match.split()
     return words[0].lower() in given_name_words() or not any(gazetteer.lookup(w) is not None or is_city(w) for w in words)
+
+
+def _bracketed_nickname(match: str) -> bool:
+    """A quoted word in brackets after a titled person's name is the name they go by, unless it is a
+    role a contract or a form defines them as ("Employee", "Tenant", "Contractor")."""
+    from privrag.detect.contact_blocks import occupation_head
+
+    low = match.lower()
+    return (_no_desk_word(match) and low not in PERSON_FIELDS and low not in STAFF_FIELDS and not occupation_head(match)
+            and low not in _DEFINED_ROLES)
+
+
+#: the parties a contract or a letter defines by their role ('Ms Ana Dias ("the Landlord")')
+_DEFINED_ROLES = frozenset(
+    "landlord landlady tenant buyer seller vendor purchaser lender borrower employer employee contractor consultant "
+    "client supplier licensor licensee lessor lessee guarantor claimant respondent applicant defendant plaintiff "
+    "appellant party executor trustee beneficiary".split()
+)
 
 
 def _initials_surname(match: str) -> bool:
