@@ -13,7 +13,8 @@ pytestmark = pytest.mark.integration
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 DOCS = (load_domains(DATA / "domains_own.jsonl") + load_domains(DATA / "domains_own_holdout.jsonl")
-        + load_domains(DATA / "domains_fresh_s28.jsonl") + load_domains(DATA / "domains_fresh_s29.jsonl"))
+        + load_domains(DATA / "domains_fresh_s28.jsonl") + load_domains(DATA / "domains_fresh_s29.jsonl")
+        + load_domains(DATA / "domains_fresh_s30.jsonl"))
 #: keep reasons every technique must leave intact in these documents (brands and general terms
 #: still fail where no offline catalogue names the service: the issue's open part)
 CLINICAL_KEEPS = frozenset({"medication", "dosage", "diagnosis", "eponym"})
@@ -28,7 +29,7 @@ def results():
 
 
 def test_the_markup_is_consistent() -> None:
-    assert len(DOCS) == 86
+    assert len(DOCS) == 102
     for d in DOCS:
         assert all(d.text[p.start : p.end] == p.text for p in d.protect)
         assert all(d.text[k.start : k.end] == k.text for k in d.keep)
@@ -55,5 +56,7 @@ def test_drugs_doses_and_diagnoses_survive(results) -> None:
     # strength; a dose schedule's "day 1"; "Awaab's Law"); at stop 29 over 86: 18 — 8 of the first 70,
     # and 10 of the 16 new documents (a dressing and a regimen no vocabulary holds, "Mepilex Border" and
     # "CAPOX"; "Amsler grid"; "Pseudophakia"; a model's spans on "Neovascular", "intravitreal" and
-    # "adenocarcinoma"; a schedule's "day 1" twice; "one miscarriage" read as a quantity)
-    assert len(damaged) <= 18, damaged
+    # "adenocarcinoma"; a schedule's "day 1" twice; "one miscarriage" read as a quantity); at stop 30 over
+    # 102: 20 — 18 of the first 86 and 2 of the 16 new documents (a nebulised dose whose "nebulized" a model
+    # read as a time; a Dutch diagnosis, "prikkelbaredarmsyndroom", read as a demographic)
+    assert len(damaged) <= 20, damaged

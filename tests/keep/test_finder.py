@@ -560,3 +560,8 @@ def test_a_comma_inside_a_title_case_name_parts_nothing(finder: KeepFinder) -> N
     text = "The Determination, Evaluation and Compensation Commission ruled."
     surface = "Determination, Evaluation and Compensation Commission"
     assert not [k for k in finder.find(text, [_span(text, surface, "ORGANIZATION")]) if k.why == "public_entity"]
+
+
+def test_a_conditions_greek_plural_is_the_condition(finder: KeepFinder) -> None:
+    text = "Background\n- Actinic keratoses on scalp, treated with cryotherapy in 2021"
+    assert "Actinic keratoses" in {k.text for k in finder.find(text) if k.why == "diagnosis"}

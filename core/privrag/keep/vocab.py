@@ -50,7 +50,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 #: bump when the way the vocabularies are derived changes (invalidates the disk cache)
-_VOCAB_VERSION = 5
+_VOCAB_VERSION = 6
 
 #: longest vocabulary phrase matched, in words
 MAX_TERM_WORDS = 6
@@ -63,12 +63,14 @@ def normalise_spelling(text: str) -> str:
     """Lower-case and fold British medical spelling onto American ICD-10-CM spelling.
 
     "ischaemic", "oedema", "haemorrhage", "diarrhoea" → "ischemic", "edema",
-    "hemorrhage", "diarrhea". Applied to the vocabulary and the text alike, so
+    "hemorrhage", "diarrhea"; a plural in "-oses" onto its "-osis". Applied to the vocabulary and the text alike, so
     the folding only has to be consistent, not perfect.
     """
     t = text.lower().replace("’", "'")
     t = re.sub(r"(?<=[a-z])ae|^ae|(?<=\s)ae", "e", t)
     t = re.sub(r"(?<=[a-z])oe(?=[a-z])|^oe|(?<=\s)oe", "e", t)
+    # the Greek plural of a condition names it as the singular does: "actinic keratoses", "fibroses"
+    t = re.sub(r"(?<=[a-z]{3})oses\b", "osis", t)
     return t
 
 
