@@ -193,3 +193,25 @@ def test_an_eircode_after_a_place_is_a_postcode(text: str, code: str) -> None:
     from privrag.detect.recognizers_personal import postcode_recognizer
 
     assert [text[r.start : r.end] for r in postcode_recognizer().analyze(text, ["ZIP_CODE"])] == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("DOB: 07/22/2019 (4 y 8 m)\nArrived: 04/18/2024", "4 y 8 m"),
+        ("Date of birth: 1943-04-12 (81 ans)\nAddress", "81"),
+        ("NRIC: S7234518J    DOB: 04/09/1971    Sex/Age: F/52\nRace", "F/52"),
+        ("Age/Sex: 67/M", "67/M"),
+        ("RE: PETER KAMAU NJOROGE, 58 YEARS, ID NO. 28814570", "58"),
+    ],
+)
+def test_ages_in_forms_and_letter_headings(text: str, age: str) -> None:
+    from privrag.detect.recognizers_personal import age_recognizer
+
+    assert [text[r.start : r.end] for r in age_recognizer().analyze(text, ["AGE"])] == [age]
+
+
+def test_a_town_before_a_number_of_years_is_no_age() -> None:
+    from privrag.detect.recognizers_personal import age_recognizer
+
+    assert age_recognizer().analyze("Leeds, 12 years, more", ["AGE"]) == []

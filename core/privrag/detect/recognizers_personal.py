@@ -114,7 +114,7 @@ _KIN = regex.compile(rf"(?i:{_KIN_WORDS})")
 _AGE_SUBJECT = rf"(?:I|(?i:{_KIN_WORDS})|\p{{Lu}}\p{{Ll}}+)"
 _SUBJECT_WORD = regex.compile(r"(\p{Lu}\p{Ll}+)\s\S+\s$")
 #: the word before ", 58,"
-_NAME_BEFORE = regex.compile(r"(\p{Lu}[\p{Ll}'’-]+),[ \t]$")
+_NAME_BEFORE = regex.compile(r"(\p{Lu}[\p{Ll}'’-]+|\p{Lu}{2,}[\p{Lu}'’-]*),[ \t]$")
 
 
 def _after_a_name(text: str, start: int, end: int) -> bool:
@@ -135,6 +135,10 @@ def _person_subject(text: str, start: int, end: int) -> bool:
     from privrag.detect.recognizers_first_names import given_name_words
 
     return m.group(1).lower() in given_name_words()
+
+
+#: how a bracketed age after a date of birth writes its unit, in our users' languages ("(81 ans)", "(29 J.)")
+_AGE_UNIT = r"(?i:y|yrs?|years?|yo|y/o|ans|años|anos|anni|jahre|j\.|jaar|jr\.?|lat|år)"
 
 
 def age_recognizer() -> ContextPatternRecognizer:
@@ -165,10 +169,21 @@ def age_recognizer() -> ContextPatternRecognizer:
             # "DOB: 02/11/1994 (29)": the age in brackets after a date of birth
             Rule("after_birth_date", rf"(?=\d)(?<=\b(?i:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{{0,2}}:?\s{{0,3}}"
                                      rf"(?:\d{{1,2}}[./-]\d{{1,2}}[./-]\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}}|"
-                                     rf"\d{{1,2}}\s\p{{L}}{{3,9}}\.?\s\d{{4}})\s{{0,2}}\(\s?){n}(?=\s?(?:y|yrs?|years?)?\))", 0.7),
+                                     rf"\d{{1,2}}\s\p{{L}}{{3,9}}\.?\s\d{{4}})\s{{0,2}}\(\s?){n}(?=\s?(?:{_AGE_UNIT})?\))", 0.7),
+            # "DOB: 07/22/2019 (4 y 8 m)": a child's age in years and months is one value
+            Rule("after_birth_date_months", rf"(?=\d)(?<=\b(?i:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{{0,2}}:?\s{{0,3}}"
+                                            rf"(?:\d{{1,2}}[./-]\d{{1,2}}[./-]\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}})\s{{0,2}}\(\s?)"
+                                            rf"{n}\s?(?i:y|yrs?|years?)\s?\d{{1,2}}\s?(?i:m|mo|mos|months?)(?=\s?\))", 0.7),
+            # "Sex/Age: F/52", "Age/Sex: 52/M": a form's field of both
+            Rule("sex_age_field", rf"(?<=\b(?i:sex/age|age/sex|gender/age|age/gender)\s{{0,2}}:\s{{0,3}})"
+                                  rf"(?:[MFmf]\s?/\s?{n}|{n}\s?/\s?[MFmf])(?![\w/])", 0.7),
             # "I am referring Ahmed Hassan, 58, a taxi driver": a number set off by commas after a name
             Rule("apposition", rf"(?=\d)(?<=\p{{Lu}}[\p{{Ll}}'’-]+,[ \t]){n}(?=,[ \t])", 0.6, case_sensitive=True,
                  in_context=_after_a_name),
+            # "RE: PETER KAMAU NJOROGE, 58 YEARS, ID NO. …", "Ahmed Hassan, 58 years, taxi driver": the same,
+            # with its unit
+            Rule("apposition_years", rf"(?=\d)(?<=\p{{Lu}}[\p{{L}}'’-]+,[ \t]){n}(?=[ \t](?i:years?|yrs?)(?:[ \t](?i:old))?[ \t]*[,;)])",
+                 0.6, case_sensitive=True, in_context=_after_a_name),
             # "Written when he was 78." — the number ends the clause
             Rule("when_was", rf"(?=\d)(?<=\bwhen\s(?:he|she|I|they|we|you)\s(?:was|were|turned)\s){n}"
                              rf"(?=\s*(?:[.,!;?)]|$))", 0.6),
