@@ -54,7 +54,7 @@ from privrag.keep.apply import (
 from privrag.keep.case_forms import other_case_mentions
 from privrag.keep.clinical import clinical_runs, in_title_case_name, qualified_terms
 from privrag.keep.coined import coined_names
-from privrag.keep.common_nouns import german_nouns
+from privrag.keep.common_nouns import german_noun, german_nouns
 from privrag.keep.context import (
     FACILITY,
     HONORIFIC_BEFORE,
@@ -422,6 +422,7 @@ def _load_vocabularies() -> None:
     (the word lists of eight languages at the first rare name, libphonenumber's regions at the first
     number), which made a later document of a batch pay for all the documents after it."""
     vocab.foreign_word("ofcom")
+    german_noun("Kündigung")  # wordfreq's German list
     is_organisation_number("0800 000 000")
     language_mentions("Java, Kotlin")
     brands.brand_titles()
