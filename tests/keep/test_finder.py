@@ -565,3 +565,24 @@ def test_a_comma_inside_a_title_case_name_parts_nothing(finder: KeepFinder) -> N
 def test_a_conditions_greek_plural_is_the_condition(finder: KeepFinder) -> None:
     text = "Background\n- Actinic keratoses on scalp, treated with cryotherapy in 2021"
     assert "Actinic keratoses" in {k.text for k in finder.find(text) if k.why == "diagnosis"}
+
+
+@pytest.mark.parametrize(
+    ("text", "acronym", "label"),
+    [
+        ("Did you share any OTP, PIN or token with anyone?", "OTP", "PERSON"),
+        ("Rota shifts now come from UKG instead.", "UKG", "LOC"),
+        ("COBRA notice will come from WEX within 44 days.", "COBRA", "PERSON"),
+    ],
+)
+def test_an_acronym_a_model_called_a_person_or_a_place_is_judged_as_an_organisation(
+    finder: KeepFinder, text: str, acronym: str, label: str
+) -> None:
+    keeps = finder.find(text, [_span(text, acronym, label, "gliner_shipped")])
+    assert acronym in {k.text for k in keeps if k.why == "public_entity"}
+
+
+def test_an_acronym_of_a_name_the_text_spells_out_stays_protected(finder: KeepFinder) -> None:
+    text = "Anna Maria Kowalski joined in May. AMK approved it."
+    keeps = finder.find(text, [_span(text, "AMK", "PERSON", "gliner_shipped")])
+    assert "AMK" not in {k.text for k in keeps}

@@ -323,6 +323,10 @@ class KeepFinder:
         named = _named_people(spans)
         for s in spans:
             label = s.label.upper()
+            if _ACRONYM_SPAN.fullmatch(s.text) and label in _NAME_LABELS and (s.source or "").startswith(MODEL_SOURCES):
+                # "did you share any OTP", "register with NHIF": a model's person or place that is an acronym
+                # is no one's name; it is judged as the organisation or the term it stands for
+                label = "ORG"
             if label not in ORGLIKE and label not in _BODY_MISLABELS and label not in _DATE_LABELS:
                 continue
             if not (s.source or "").startswith(MODEL_SOURCES) and label in _DATE_LABELS:
@@ -401,6 +405,9 @@ class KeepFinder:
 _ONE_WORD = re.compile(r"[A-Z][a-z]{2,}")
 _SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
 _DATE_LABELS = frozenset({"DATE_TIME", "DATE", "TIME"})
+#: a word of three to five capitals: an acronym, which a model may call anything
+_ACRONYM_SPAN = re.compile(r"[A-Z]{3,5}")
+_NAME_LABELS = frozenset({"PERSON", "PER", "LOC", "LOCATION", "GPE", "NRP", "NORP", "DEM"})
 #: what separates the items of a list a model read as one span (not "&" or "and": "Marks & Spencer")
 _LIST_SEPARATOR = re.compile(r"[ \t]*[/,;][ \t]*")
 
