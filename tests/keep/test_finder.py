@@ -178,7 +178,7 @@ def test_an_organisations_name_is_not_clinical_language(finder: KeepFinder, text
 
 def test_a_common_acronym_is_public_a_rare_one_is_not() -> None:
     # spelt out in the text, an acronym is public only by its frequency (undefined ones: see below)
-    ecg = "An electro cardio gram (ECG) was normal."
+    ecg = "An Electro Cardio Gram (ECG) was normal."  # (written in lower case, a term: kept whatever its frequency)
     cases = [("Ask Her Majesty's Revenue and Customs (HMRC) about it.", "HMRC", 2.5, True), (ecg, "ECG", 2.5, True),
              (ecg, "ECG", 3.0, False), ("Funded by Quiet Zone Extra Rail (QZXR) this year.", "QZXR", 2.5, False)]
     for text, org, bar, public in cases:
@@ -586,3 +586,24 @@ def test_an_acronym_of_a_name_the_text_spells_out_stays_protected(finder: KeepFi
     text = "Anna Maria Kowalski joined in May. AMK approved it."
     keeps = finder.find(text, [_span(text, "AMK", "PERSON", "gliner_shipped")])
     assert "AMK" not in {k.text for k in keeps}
+
+
+@pytest.mark.parametrize(
+    ("text", "acronym", "term"),
+    [
+        ("Summer is registered for free school meals (FSM), so breakfast is free.", "FSM", True),
+        ("Never share a one-time password (OTP).", "OTP", True),
+        ("the regional health insurance fund (“the CRAM”) refused", "CRAM", False),  # a local body
+        ("Brightwater Plumbing (BP) sent the quote.", "BP", False),
+    ],
+)
+def test_an_acronym_defined_by_lower_case_words_is_a_term(text: str, acronym: str, term: bool) -> None:
+    from privrag.keep.context import defined_as_term
+
+    assert defined_as_term(text, acronym) is term
+
+
+def test_a_terms_acronym_a_model_called_an_organisation_is_kept(finder: KeepFinder) -> None:
+    text = "Summer is registered for free school meals (FSM), so breakfast club is also free. FSM covers lunch."
+    keeps = finder.find(text, [_span(text, "FSM", "ORGANIZATION")])
+    assert "FSM" in {k.text for k in keeps if k.why == "public_entity"}

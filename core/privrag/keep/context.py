@@ -15,7 +15,7 @@ import re
 __all__ = [
     "FACILITY", "EMPLOYER_BEFORE", "JOINED_BEFORE", "HONORIFIC_BEFORE", "HONORIFIC_START", "AFFILIATION_AFTER",
     "first_names", "person_words", "affiliated_anywhere", "affiliated_at", "employed_at", "is_place", "is_name_like",
-    "surname_anywhere", "acronym_defined",
+    "surname_anywhere", "acronym_defined", "defined_as_term",
 ]  # fmt: skip
 
 
@@ -217,6 +217,36 @@ def acronym_defined(text: str, acronym: str, *, initials: bool = True) -> bool:
         if k == len(letters) and words[i : j] != [acronym]:
             return True
     return False
+
+
+def defined_as_term(text: str, acronym: str) -> bool:
+    """Does the text define the acronym by words written in lower case ("free school meals (FSM)",
+    "one-time password (OTP)"), whose head is no body's ("fund", "office", "clinic")? Those words
+    are a term, not a name: the acronym names no one and nothing local, however a model labels it."""
+    letters = [c.lower() for c in acronym if c.isalpha()]
+    for m in re.finditer(_DEFINITION.format(re.escape(acronym)), text):
+        words = re.findall(r"[^\W\d_]+(?:['’]s\b)?", text[max(0, m.start() - 120) : m.start()])  # "one-time": two
+        words = [w for w in words if w not in _NAME_JOINERS]
+        head = words[-len(letters) :]
+        if (len(head) == len(letters) and all(w.islower() for w in head) and [w[0] for w in head] == letters
+                and not _body_word(head[-1])):
+            return True
+    return False
+
+
+def _body_word(word: str) -> bool:
+    """A word that heads a body's name: "the regional health insurance fund (“the RHIF”)" is a local body
+    written in lower case, not a term."""
+    from privrag.keep.brands import ORGANISATION_HEADS
+    from privrag.keep.public_bodies import GOVERNMENT_HEADS, NATIONAL_SOCIETY_HEADS
+
+    low = word.lower().removesuffix("s")
+    return (low in GOVERNMENT_HEADS or low in NATIONAL_SOCIETY_HEADS or word in ORGANISATION_HEADS or low in _BODY_HEADS
+            or bool(FACILITY.fullmatch(word)))
+
+
+#: heads of a body's name that neither the government's nor a firm's list holds
+_BODY_HEADS = frozenset({"fund", "team", "network", "firm", "union", "committee", "panel", "commission"})
 
 
 @functools.lru_cache(maxsize=4)

@@ -61,6 +61,7 @@ from privrag.keep.context import (
     HONORIFIC_START,
     acronym_defined,
     affiliated_anywhere,
+    defined_as_term,
     first_names,
     is_name_like,
     is_place,
@@ -394,7 +395,7 @@ class KeepFinder:
         ):  # one word: wordfreq rates "Vazquez-Riggs" (two surnames, a firm) by its parts
             return KeepSpan(start, end, "public_entity", surface)
         if (acronym and name.isalpha() and _MIN_UNDEFINED_ACRONYM <= len(name) < MIN_LETTERS
-                and not acronym_defined(text, names[0])):
+                and (not acronym_defined(text, names[0]) or defined_as_term(text, names[0]))):
             # an acronym the text never spells out is one its readers know ("notify the DVLA",
             # "Ofcom's scheme"); one it defines takes the protection of the name it stands for
             return KeepSpan(start, end, "public_entity", surface)
