@@ -30,7 +30,7 @@ def test_a_name_a_town_or_a_word_english_writes_too_is_no_german_noun(word: str)
 def test_model_spans_of_german_nouns_are_kept_at_every_mention() -> None:
     text = ("Please see the Überweisung. Krankenkasse: Techniker Krankenkasse (TK). Billed via the Krankenkasse; "
             "Fachärztin für Allgemeinmedizin")
-    spans = [_span(text, "Überweisung", "PERSON", "gliner_shipped"), _span(text, "Techniker Krankenkasse", "PERSON"),
+    spans = [_span(text, "Überweisung", "PERSON", "gliner_shipped"), _span(text, "Techniker Krankenkasse", "ORGANIZATION"),
              _span(text, "Fachärztin für Allgemeinmedizin", "NRP")]
     kept = sorted({k.text for k in german_nouns(text, spans)})
     assert kept == ["Fachärztin für Allgemeinmedizin", "Techniker Krankenkasse", "Überweisung"]
@@ -55,3 +55,14 @@ def test_an_occupation_a_translated_name_or_a_span_with_a_name_is_not_kept(text:
 def test_only_a_models_span_is_judged() -> None:
     text = "Dear Herr Beschluss,"
     assert german_nouns(text, [_span(text, "Beschluss", "PERSON", "privrag_titled_person")]) == []
+
+
+@pytest.mark.parametrize(("text", "surface"), [('"I am glad," says Gerste.', "Gerste"), ("Our founders: Eiche and Castillo.", "Eiche")])
+def test_a_plain_noun_a_model_called_a_person_is_a_family_name(text: str, surface: str) -> None:
+    assert german_nouns(text, [_span(text, surface, "PERSON")]) == []
+
+
+def test_an_abstract_noun_or_a_compound_a_model_called_a_person_is_kept() -> None:
+    text = "The Anhörung was sent; the Krankenkasse pays."
+    spans = [_span(text, "Anhörung", "PERSON"), _span(text, "Krankenkasse", "PERSON")]
+    assert sorted({k.text for k in german_nouns(text, spans)}) == ["Anhörung", "Krankenkasse"]

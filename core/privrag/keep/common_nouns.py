@@ -18,7 +18,10 @@ surnames of our name lists, and towns of the gazetteer and GeoNames, are
 never kept. A span a model labelled a place needs a more common word (Zipf
 ≥ :data:`MIN_GERMAN_ZIPF_PLACE`): small towns and districts are rare in
 both languages ("Connewitz" 2.7, "Neulengbach" 2.2). A span the model
-labelled a demographic (an occupation: "Erzieher") stays protected.
+labelled a demographic (an occupation: "Erzieher") stays protected. German
+family names are often plain nouns ("Gerste", barley; "Eiche", oak), so a
+span a model labelled a person is kept only when each noun is an abstract one
+("-ung", "-heit", "-schaft", …) or a compound of ten letters or more.
 """
 
 from __future__ import annotations
@@ -46,6 +49,9 @@ MAX_ENGLISH_ZIPF = 1.0
 _LABELS = frozenset({"PERSON", "PER", "ORG", "ORGANIZATION", "LOC", "LOCATION", "GPE", "FAC", "NRP", "NORP", "MISC",
                      "QUANTITY"})
 _PLACE_LABELS = frozenset({"LOC", "LOCATION", "GPE", "FAC"})
+_PERSON_LABELS = frozenset({"PERSON", "PER"})
+#: the suffixes of German abstract nouns, which no family name is made of ("Überweisung", "Schwerbehinderung")
+_ABSTRACT = re.compile(r"(?:ung|heit|keit|schaft|tion|tät|nis|ismus|ment)$")
 #: the small words a German term joins its nouns with ("Fachärztin für Allgemeinmedizin")
 _FUNCTION_WORDS = frozenset("der die das des dem den für von und im am zum zur mit bei nach auf aus gem".split())
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
@@ -91,6 +97,8 @@ def german_nouns(text: str, spans: Sequence[DetectedEntity]) -> list[KeepSpan]:
             continue
         if s.label.upper() in _PLACE_LABELS and any(zipf_frequency(w.group(), "de") < MIN_GERMAN_ZIPF_PLACE for w in nouns):
             continue
+        if s.label.upper() in _PERSON_LABELS and not all(_ABSTRACT.search(w.group()) or len(w.group()) >= 10 for w in nouns):
+            continue  # "says Gerste": a surname made of a plain noun (barley); an abstract noun or a compound is none
         start, end = nouns[0].start(), nouns[-1].end()
         if _STATED_BEFORE.search(text, max(0, start - 60), start):
             continue  # "he is a retired Straßenbahnfahrer": a person's occupation, in German

@@ -325,7 +325,7 @@ class KeepFinder:
         for s in spans:
             label = s.label.upper()
             if _ACRONYM_SPAN.fullmatch(s.text) and label in _NAME_LABELS and (s.source or "").startswith(MODEL_SOURCES):
-                # "did you share any OTP", "register with NHIF": a model's person or place that is an acronym
+                # "did you share any OTP", "register with NHIF": a model's person that is an acronym
                 # is no one's name; it is judged as the organisation or the term it stands for
                 label = "ORG"
             if label not in ORGLIKE and label not in _BODY_MISLABELS and label not in _DATE_LABELS:
@@ -408,7 +408,8 @@ _SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
 _DATE_LABELS = frozenset({"DATE_TIME", "DATE", "TIME"})
 #: a word of three to five capitals: an acronym, which a model may call anything
 _ACRONYM_SPAN = re.compile(r"[A-Z]{3,5}")
-_NAME_LABELS = frozenset({"PERSON", "PER", "LOC", "LOCATION", "GPE", "NRP", "NORP", "DEM"})
+#: (not a place's label: towns are written in capitals too, "grew up in SUND")
+_NAME_LABELS = frozenset({"PERSON", "PER", "NRP", "NORP", "DEM"})
 #: what separates the items of a list a model read as one span (not "&" or "and": "Marks & Spencer")
 _LIST_SEPARATOR = re.compile(r"[ \t]*[/,;][ \t]*")
 
