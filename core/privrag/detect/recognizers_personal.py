@@ -137,6 +137,9 @@ def _person_subject(text: str, start: int, end: int) -> bool:
     return m.group(1).lower() in given_name_words()
 
 
+#: a date of birth and the bracket opened after it: "DOB: 02/11/1994 (", "born 3 March 1951 ("
+_AFTER_BIRTH_DATE = (r"(?<=\b(?i:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{0,2}:?\s{0,3}"
+                     r"(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\s\p{L}{3,9}\.?\s\d{4})\s{0,2}\(\s?)")
 #: how a bracketed age after a date of birth writes its unit, in our users' languages ("(81 ans)", "(29 J.)")
 _AGE_UNIT = r"(?i:y|yrs?|years?|yo|y/o|ans|años|anos|anni|jahre|j\.|jaar|jr\.?|lat|år)"
 
@@ -167,13 +170,10 @@ def age_recognizer() -> ContextPatternRecognizer:
                            rf"(?=\s*(?:[,.;]\s|\.?$)|\s+(?:now|today|and)\b)", 0.6, case_sensitive=True,
                  in_context=_person_subject),
             # "DOB: 02/11/1994 (29)": the age in brackets after a date of birth
-            Rule("after_birth_date", rf"(?=\d)(?<=\b(?i:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{{0,2}}:?\s{{0,3}}"
-                                     rf"(?:\d{{1,2}}[./-]\d{{1,2}}[./-]\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}}|"
-                                     rf"\d{{1,2}}\s\p{{L}}{{3,9}}\.?\s\d{{4}})\s{{0,2}}\(\s?){n}(?=\s?(?:{_AGE_UNIT})?\))", 0.7),
+            Rule("after_birth_date", rf"(?=\d){_AFTER_BIRTH_DATE}{n}(?=\s?(?:{_AGE_UNIT})?\))", 0.7),
             # "DOB: 07/22/2019 (4 y 8 m)": a child's age in years and months is one value
-            Rule("after_birth_date_months", rf"(?=\d)(?<=\b(?i:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{{0,2}}:?\s{{0,3}}"
-                                            rf"(?:\d{{1,2}}[./-]\d{{1,2}}[./-]\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}})\s{{0,2}}\(\s?)"
-                                            rf"{n}\s?(?i:y|yrs?|years?)\s?\d{{1,2}}\s?(?i:m|mo|mos|months?)(?=\s?\))", 0.7),
+            Rule("after_birth_date_months", rf"(?=\d){_AFTER_BIRTH_DATE}{n}\s?(?i:y|yrs?|years?)\s?\d{{1,2}}\s?"
+                                            r"(?i:m|mo|mos|months?)(?=\s?\))", 0.7),
             # "Sex/Age: F/52", "Age/Sex: 52/M": a form's field of both
             Rule("sex_age_field", rf"(?<=\b(?i:sex/age|age/sex|gender/age|age/gender)\s{{0,2}}:\s{{0,3}})"
                                   rf"(?:[MFmf]\s?/\s?{n}|{n}\s?/\s?[MFmf])(?![\w/])", 0.7),

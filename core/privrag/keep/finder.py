@@ -39,7 +39,7 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 
-from privrag.calendar_words import CALENDAR_WORDS
+from privrag.calendar_words import CALENDAR_WORDS, SEASONS
 from privrag.detect.recognizers_places import MIN_LETTERS
 from privrag.keep import abbreviations, brands, measurements, medicines, public_bodies, vocab
 from privrag.keep.apply import (
@@ -359,7 +359,7 @@ class KeepFinder:
         if label in _DATE_LABELS:
             # "upload it to Workday": a capitalised word no calendar holds is a name the model misread
             low = surface.lower()
-            if not _ONE_WORD.fullmatch(surface) or low in CALENDAR_WORDS or low in _SEASONS:
+            if not _ONE_WORD.fullmatch(surface) or low in CALENDAR_WORDS or low in SEASONS:
                 return None
             label = "ORG"
         orglike = label in ORGLIKE
@@ -404,7 +404,6 @@ class KeepFinder:
 
 #: a capitalised word a model called a date: "Workday" ("upload it to Workday") is no day of the calendar
 _ONE_WORD = re.compile(r"[A-Z][a-z]{2,}")
-_SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
 _DATE_LABELS = frozenset({"DATE_TIME", "DATE", "TIME"})
 #: a word of three to five capitals: an acronym, which a model may call anything
 _ACRONYM_SPAN = re.compile(r"[A-Z]{3,5}")

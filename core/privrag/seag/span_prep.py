@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 
 from privrag import gazetteer
-from privrag.calendar_words import CALENDAR_WORDS
+from privrag.calendar_words import CALENDAR_WORDS, SEASONS
 from privrag.generalize import canonical_label
 from privrag.intervals import Containment
 from privrag.seag.families import PERSON_NOUNS
@@ -207,7 +207,8 @@ def misread_values(spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
 
 
 #: English writes the seasons in lower case: one written with a capital on its own is a name ("Thanks Summer.")
-_SEASONS = frozenset({"Spring", "Summer", "Autumn", "Winter"})
+#: ("Fall" with a capital is a verb opening a sentence as often)
+_SEASONS = frozenset(w.capitalize() for w in SEASONS - {"fall"})
 
 
 def _misread(text: str, category: str) -> bool:
