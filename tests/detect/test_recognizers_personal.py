@@ -215,3 +215,52 @@ def test_a_town_before_a_number_of_years_is_no_age() -> None:
     from privrag.detect.recognizers_personal import age_recognizer
 
     assert age_recognizer().analyze("Leeds, 12 years, more", ["AGE"]) == []
+
+
+def _presidio_phones(text: str) -> list[tuple[int, int]]:
+    """Presidio's own loop over the whole text, with privrag's filters: the reference for the fast path."""
+    from presidio_analyzer.predefined_recognizers import PhoneRecognizer
+
+    from privrag.amounts import priced
+    from privrag.detect.recognizers_personal import _plausible_phone
+    from privrag.keep.public_numbers import is_organisation_number
+
+    found = PhoneRecognizer(supported_regions=PHONE_REGIONS).analyze(text, ["PHONE_NUMBER"])
+    return sorted(
+        (r.start, r.end)
+        for r in found
+        if _plausible_phone(text[r.start : r.end])
+        and not priced(text, r.start, r.end)
+        and not is_organisation_number(text[r.start : r.end])
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tel: 020 7946 0018\nMobile: 07700 900123\nDOB 12/03/1961",
+        "call 0171\n2345678 tomorrow",  # a line break ends a candidate
+        "Phone 555-0134 ext. 22, fax +44 20 7946 0958 ext 301\nseen 14:10",
+        "line one has no digits\n\n+49 30 901820 (Berlin)\n06 12345678",
+        "ref 2024-03-05 10:22 | dose 50 mg x 2 | BP 120/80 | 0301234567x",
+        "a" * 3 + "\n".join(f"item {i}: 12 34 5" for i in range(50)) + "\nfinally 699 956 915",
+    ],
+)
+def test_phones_match_presidios_whole_text_loop(text: str) -> None:
+    rec = phone_recognizer()
+    assert sorted((r.start, r.end) for r in rec.analyze(text, ["PHONE_NUMBER"])) == _presidio_phones(text)
+
+
+def test_a_line_without_enough_digits_is_not_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import phonenumbers
+
+    seen: list[str] = []
+    real = phonenumbers.PhoneNumberMatcher.__init__
+
+    def spy(self: object, text: str, *args: object, **kwargs: object) -> None:
+        seen.append(text)
+        real(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(phonenumbers.PhoneNumberMatcher, "__init__", spy)
+    assert _phones("dose 50 mg\nseen 14:10\nmobile 07700 900123") == ["07700 900123"]
+    assert set(seen) == {"mobile 07700 900123"}
