@@ -69,6 +69,8 @@ def name_forms(span: DetectedEntity) -> set[str]:
         return set()  # "black mould", "Dental Practice": a model's person span made of words only
     forms = {surface} if len(surface) >= 3 and surface not in stop else set()
     cased = surface != surface.lower()
+    marked = _marked_parts(parts)
+    parts = [p.strip(_QUOTES) for p in parts]
     for i, part in enumerate(parts):
         # "Jo" of "Jo Pearce": a two-letter given name is a part when it opens a longer name, is
         # written as a name and is a short form of the nickname table ("Jo", "Al", "Ed"; never "As")
@@ -76,11 +78,31 @@ def name_forms(span: DetectedEntity) -> set[str]:
                        and part.lower() not in stop and part.lower() in _all_nicknames())
         if (len(part) < 3 and not short_given) or part.lower() in _NOT_PARTS or not part.isalpha() or part in stop:
             continue
-        if (cased and part.islower()) or (plain_word(part) and not cued):
+        if (cased and part.islower()) or (plain_word(part) and not cued and i not in marked):
             continue
         forms.add(part)
     return forms
 
+
+_QUOTES = "\"“”'‘’"
+#: a word in quotes, straight or curly
+_QUOTED = re.compile(rf"[{_QUOTES}]\w+[{_QUOTES}]")
+
+
+def _marked_parts(parts: list[str]) -> set[int]:
+    """Indexes of the parts a name's own construction marks as names, whatever else the word means:
+    the words around a patronymic particle ("Muhammad Hafiz bin Rahmat": "hafiz" is also a dictionary
+    word) and a word quoted inside the name (the nickname of 'Sipho "Ghost" Ndlovu')."""
+    kin = {j for i, p in enumerate(parts) if p.lower() in _PATRONYMIC for j in (i - 1, i + 1)}
+    return kin | {i for i, p in enumerate(parts) if 0 < i < len(parts) - 1 and _QUOTED.fullmatch(p)}
+
+
+def marked_name_words(span: DetectedEntity) -> set[str]:
+    """The words (lower case, no quotes) of a person span that :func:`_marked_parts` marks as names."""
+    parts = [p for p in re.split(r"[\s._-]+", span.text.strip()) if p]
+    return {parts[i].strip(_QUOTES).lower() for i in _marked_parts(parts) if 0 <= i < len(parts)}
+#: the particles of a patronymic: "bin", "binti" (Malay), "ibn", "bint" (Arabic)
+_PATRONYMIC = frozenset({"bin", "binti", "binte", "bte", "ibn", "bint"})
 
 #: recognizers that find a name by what stands around it (an honorific, a kinship, a chat's author, a
 #: letter's sign-off), so that a name that is also a word is still a name there

@@ -120,6 +120,12 @@ def case_number_recognizer() -> ContextPatternRecognizer:
     )
 
 
+#: the labels of an employee's number: English, Portuguese and Spanish ("matrícula"), French
+#: ("matricule"), German ("Personalnummer", "Pers.-Nr."), Dutch ("personeelsnummer")
+_PERSONNEL = (r"(?:(?:employee|staff|personnel|payroll|worker)[ \t]?(?:number|no|nr|id|#)|matr[ií]cula|matricule"
+              r"|personalnummer|pers\.?[ \t-]?nr|personeelsnummer|personeelsnr)")
+
+
 def reference_number_recognizer() -> ContextPatternRecognizer:
     """Numbers introduced by "no." / "nr" / "registration" (plots, files, registers).
 
@@ -133,6 +139,9 @@ def reference_number_recognizer() -> ContextPatternRecognizer:
             Rule("numbered", rf"(?<={_NO_DOT_PREFIX}(?:{code}{_LIST_SEP})*)(?<![\w/.-])(?!{_SLASH_NO}){code}", 0.6),
             Rule("registration", r"(?<=\b(?:registration|register|file|reference|ref|serial)"
                                  rf"(?:\s(?:no|nr|number))?\.?:?\s{{1,2}}){code}", 0.6),
+            # "matricula=004187", "Personalnummer: 88213", "staff no 4471": an employee's number, also as a
+            # log's key=value and in our users' other languages
+            Rule("personnel", rf"(?<=\b{_PERSONNEL}\.?[ \t]?[:=#]?[ \t]{{0,2}}[\"']?){code}", 0.6),
         ],
         context=["registration", "register", "registered", "file", "plot", "reference", "record"],
     )
@@ -249,7 +258,8 @@ def record_number_recognizer() -> ContextPatternRecognizer:
     return ContextPatternRecognizer(
         "RECORD_NUMBER",
         [
-            Rule("keyed", _keyed(r"mrn|medical\srecord|record|patient|chart|case\sfile|health\srecord|member",
+            Rule("keyed", _keyed(r"mrn|medical\srecord|record|patient|chart|case\sfile|health\srecord|member"
+                                 r"|hosp(?:ital)?(?=\s?(?:number|no|nr|\#))",
                                  r"(?:(?-i:[A-Z]{1,4})[-\s]?)?\d[\w-]{3,20}"), 0.75),
             Rule("mrn", r"\bMRN[:#\s]{0,2}\d{5,12}\b", 0.8),
         ],

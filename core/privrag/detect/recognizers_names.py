@@ -17,7 +17,7 @@ from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, engli
 __all__ = ["EXPORT_STAMP", "AUTHOR_END", "PERSON_FIELDS", "STAFF_FIELDS", "titled_person_recognizer", "lowercase_intro_recognizer", "LowercaseIntroRecognizer"]
 
 _NAME_WORD = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]*[\w]"
-_PARTICLE = r"(?:van|von|de|der|den|da|das|dos|do|di|du|la|le|del|della|ben|bin|binti|binte|bte|al|el|ter|zu)"
+_PARTICLE = r"(?i:van|von|de|der|den|da|das|dos|do|di|du|la|le|del|della|ben|bin|binti|binte|bte|al|el|ter|zu|v\.[ \t]?d\.|v/d)"
 
 
 _KIN_WORD = (r"(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom|mum|dad"
@@ -29,10 +29,10 @@ _KIN_WORD = (r"(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom
 _KIN = rf"(?:(?:my|his|her|our|their)\s+|(?:a|the|with)\s+(?:[a-z-]+\s+){{0,2}}){_KIN_WORD}"
 #: the date and time that open a line of an exported chat: "07/01/2025 08:12", "[07/01/2025, 08:12:33]",
 #: "1/7/25, 8:12 PM"
-#: "Mon 6/9 9:14 PM" (a portal's weekday, no year), "2025-04-07 09:40"
+#: "Mon 6/9 9:14 PM" (a portal's weekday, no year), "[Fri 07:12]" (the weekday alone), "2025-04-07 09:40"
 #: "7:42 PM  destiny:" — a live chat's transcript may stamp the time alone
-EXPORT_STAMP = (r"(?:(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6}\.?,?[ \t]+)?"
-                 r"(?:\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{4}-\d{2}-\d{2}),?[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?")
+EXPORT_STAMP = (r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6}\.?,?[ \t]+)?"
+                 r"(?:(?:\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{4}-\d{2}-\d{2}),?[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?")
 #: what may follow a chat author before the colon: a role (", RN") or a team in brackets ("(2nd Level)");
 #: the colon may end the line
 AUTHOR_END = r"(?=(?:,[ \t]*[A-Za-z][\w.]{0,12}(?:[ \t][\w.]{1,12}){0,2}|[ \t]*\([^)\n]{1,40}\))?:(?:[ \t]|$))"
@@ -87,7 +87,8 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
     line_name = _name_pattern("[ \t]")
     return ContextPatternRecognizer(
         "PERSON",
-        [Rule("titled", rf"(?<=\b(?:{titles})\.?\s{{1,2}}){name}(?<!\.)", 0.7, case_sensitive=True),
+        # "Dr I Haq", "Mr A B Khan": initials written without their dots, as British letters do
+        [Rule("titled", rf"(?<=\b(?:{titles})\.?\s{{1,2}})(?:[A-Z][ \t]){{0,2}}{name}(?<!\.)", 0.7, case_sensitive=True),
          Rule("introduced", rf"(?<=\b(?i:{intro})\s{{1,2}}){name}(?<!\.)", 0.6, case_sensitive=True),
          # '57yo man (prefers "Will")', "known as Bill": the name a person goes by — quoted, or a given name
          Rule("nickname", rf"(?<=\b(?i:{nick})[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, _nickname, case_sensitive=True),
@@ -105,7 +106,8 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          Rule("byline", rf"(?<=\b(?i:{byline})[ \t]{{1,8}}){line_name}(?<!\.)", 0.6, _no_stop_word,
               case_sensitive=True),
          # "Paciente: Maria das Graças Nogueira", "Employee: Tomasz Wójcik": a form field that holds a person
-         Rule("field", rf"(?<=(?<![\w-])(?i:{field})[ \t]*:[ \t]{{1,12}}){line_name}(?<!\.)", 0.6, _field_name,
+         # — and a log's key=value ('nome="JOAO PEDRO DA SILVA SANTOS"')
+         Rule("field", rf"(?<=(?<![\w-])(?i:{field})(?:[ \t]*:[ \t]{{1,12}}|=[\"']?)){line_name}(?<!\.)", 0.6, _field_name,
               case_sensitive=True),
          # "Nurse: Bronwyn Tapsell RN", "Approved by: Théo Marchand": a staff role field holds a
          # person when its value opens with a given name (a role field may also name a service)
@@ -135,6 +137,10 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # forms and boarding passes write it, when it opens with a given name and holds no word of a desk
          Rule("capitals", rf"(?<![\w.'’]){_CAPS_WORD}(?:[ \t]+(?:[A-Z]\.|{_CAPS_WORD})){{1,3}}(?![\w'’-])", 0.55,
               _capitals_name, case_sensitive=True),
+         # "… prepared by Dr. Cho. - T.F.": the initials a note's writer signs it with, after a dash at the
+         # end of its line
+         Rule("signed_initials", r"(?m)(?<=[.!?)][ \t]{1,3}[-–—][ \t]{0,2})(?:[A-Z]\.){2,3}(?=[ \t]*$)", 0.55,
+              case_sensitive=True),
          # "Aan: R. Hoekstra, huisarts", "cc J.P. Visser": initials before a surname of our name lists that no
          # dictionary holds
          Rule("initials_surname", rf"(?<![\w.'’])(?:[A-Z]\.[ \t]?){{1,3}}{_NAME_WORD}(?![\w'’-])", 0.55, _initials_surname,

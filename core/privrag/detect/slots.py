@@ -71,8 +71,19 @@ _ITEM = {
 _TAIL_WINDOW = 160
 
 
-_SPEAKER_CASED = re.compile(rf"^[ \t>]*({_WORD}(?:[ \t]{_WORD})?)[ \t]*:[ \t]*\S", re.M)
-_SPEAKER_LOWER = re.compile(r"^[ \t>]*([^\W\d_][\w'’-]*)[ \t]*:[ \t]*\S", re.M)
+#: the stamp a chat export puts before each speaker: "[Fri 07:12] ", "[12/03/2024, 07:12:33] ",
+#: "12/03/2024, 07:12 - ", "2:47 PM  " (a bare "09:00 " opens a care log's entries: "09:00 Breakfast: …")
+_CHAT_STAMP = r"(?:\[[^\]\n]{1,30}\d[:.]\d\d[^\]\n]{0,12}\][ \t]*|(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4},?[ \t])?\d{1,2}[:.]\d\d(?:[ \t]+-|[ \t]?[AaPp]\.?[Mm]\.?)[ \t]+)"
+#: the particles of a speaker's name ("Riaan v.d. Merwe", "Rahim bin Osman"); not "of": "Date of Birth:" is a form
+_NAME_PARTICLE = r"(?:van|von|de|der|den|da|di|du|la|le|del|della|dos|das|bin|binti|al|el|v\.[ \t]?d\.|v/d)"
+#: a role in brackets between a speaker and the colon: "Lerato (Supervisor):", "Bill (Support):"
+_SPEAKER_ROLE = r"(?:[ \t]*\([^()\n]{1,30}\))?"
+_SPEAKER_CASED = re.compile(
+    rf"^[ \t>]*{_CHAT_STAMP}?({_WORD}(?:[ \t][\"“‘']{_WORD}[\"”’'])?(?:[ \t](?:{_NAME_PARTICLE}[ \t])?{_WORD})?)"
+    rf"{_SPEAKER_ROLE}[ \t]*:[ \t]*\S",
+    re.M,
+)
+_SPEAKER_LOWER = re.compile(rf"^[ \t>]*{_CHAT_STAMP}?([^\W\d_][\w'’-]*)[ \t]*:[ \t]*\S", re.M)
 #: sentence adverbs, greetings and sign-offs that open a clause with a comma ("Consequently,
 #: Smith and Jones …", "Regards, Ana"): never an item; spaCy's stop words cover most others
 _NOT_ITEMS: frozenset[str] = frozenset(
@@ -198,7 +209,9 @@ def _from_speakers(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedE
     if not any(_kinds(lab, persons) for lab in labels):
         return []
     label = Counter(s.label for s in persons).most_common(1)[0][0]
-    return [_new(text, a, b, label) for a, b in labels if not _kinds((a, b), spans)]
+    # a label a model read in part ("Merwe" of "Riaan v.d. Merwe:") is the whole speaker's name
+    return [_new(text, a, b, label) for a, b in labels if _kinds((a, b), spans) <= {"PERSON"}
+            and not any(s.start <= a and b <= s.end for s in spans)]
 
 
 #: "Jaana Lind of Kestrel Analytics LLC", "Ana Q. Lind from Tidewise", "Okafor is from Brightwave"
@@ -243,4 +256,10 @@ def complete_slots(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedE
         added.setdefault((s.start, s.end), s)
     if not added:
         return list(spans)
-    return sorted([*spans, *added.values()], key=lambda s: (s.start, s.end))
+    out = sorted([*spans, *added.values()], key=lambda s: (s.start, s.end))
+    if any(a.overlaps(b) for a, b in zip(out, out[1:], strict=False)):
+        # a speaker's label over a model's part of it: one span, the members' own (higher) score wins
+        from privrag.detect.overlap import resolve_overlaps
+
+        out = resolve_overlaps(out, text, strategy="union")
+    return out

@@ -78,7 +78,9 @@ DOT_ABBREVIATIONS: frozenset[str] = frozenset(
     {"inc", "ltd", "co", "corp", "jr", "sr", "st", "bros", "plc", "llc", "llp", "mfg", "dept", "univ", "ave", "no"}
 )
 
-_LINE_BREAK = re.compile(r"[ \t]*(?:\r\n|\r|\n)\s*")
+#: a line break, or the gap between two columns of a form (three spaces or a tab): "Kieran Doyle-Nguyen
+#: DOB: …", "CHPT-20931    Payer: Medicaid" — a model reads the cells of one row as one mention
+_LINE_BREAK = re.compile(r"[ \t]*(?:\r\n|\r|\n)\s*|[ ]{3,}|[ ]*\t[ \t]*")
 _TOKEN = re.compile(r"\S+")
 _LIST_SEP = re.compile(r"\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+")
 _POSSESSIVE = re.compile(r"['’]s?$")
@@ -203,8 +205,16 @@ def _given_name(word: str) -> bool:
     return word.lower() in first_names()
 
 
+#: labels of values made of digits: identifiers, numbers, amounts (the models' and Presidio's spellings)
+NUMBER_LABELS: frozenset[str] = frozenset(
+    {"ID_NUMBER", "QUANTITY", "CARDINAL", "PHONE_NUMBER", "ACCOUNT_NUMBER", "CODE", "MONEY", "PERCENT",
+     "CREDIT_CARD", "US_SSN", "IBAN_CODE", "NATIONAL_ID", "RECORD_NUMBER", "POLICY_NUMBER", "CASE_NUMBER"}
+)
+
+
 def split_at_lines(span: DetectedEntity, text: str) -> list[DetectedEntity]:
-    """One span per line of ``span`` — every piece is kept, only the line breaks fall out.
+    """One span per line (or form cell) of ``span`` — every piece is kept, only the breaks fall out,
+    except a number's cells without a digit.
 
     A model's span across lines is a layout accident: the shipped GLiNER reads
     "231\n Aartselaar\n Belgium 95287" in an address block as one QUANTITY,
@@ -214,6 +224,9 @@ def split_at_lines(span: DetectedEntity, text: str) -> list[DetectedEntity]:
     pieces = [(a, b) for a, b in _lines(span.start, span.end, text) if b > a]
     if pieces == [(span.start, span.end)] or not pieces:
         return [span]
+    if span.label in NUMBER_LABELS and any(ch.isdigit() for ch in span.text):
+        # "1979   Medicare" read as one number: the cell without a digit is another field's
+        pieces = [(a, b) for a, b in pieces if any(ch.isdigit() for ch in text[a:b])]
     return [DetectedEntity(a, b, span.label, text[a:b], span.score, span.source) for a, b in pieces]
 
 

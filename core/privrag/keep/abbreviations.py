@@ -98,11 +98,20 @@ def abbreviation_mentions(text: str) -> list[tuple[int, int]]:
     if not text:
         return []
     found = list(_matcher().finditer(text))
+    # "AFib", "CaP": a note writes some acronyms in mixed case; a word of two capitals or more whose
+    # capitals-only spelling is a listed acronym of four letters or more is that acronym
+    keys = medical_abbreviations()
+    taken = {s for s, _ in found}
+    found += [m.span() for m in _MIXED_CASE.finditer(text)
+              if m.start() not in taken and len(m.group()) >= 4 and m.group().upper() in keys]
+    found.sort()
     acronyms = {(s, e) for s, e in found}
     names = _name_letters()
     return [(s, e) for s, e in found if not _in_name(text, s, e, acronyms, strict=text[s:e] in names)]
 
 
+#: a word with a capital after its first letter and a lower-case letter: "AFib", "HbA1c"
+_MIXED_CASE = re.compile(r"(?<![\w-])(?=\w*[a-z])[A-Za-z][a-z]*[A-Z][A-Za-z\d]*(?![\w-])")
 _PREV_WORD = re.compile(r"([^\W\d_][\w'’-]*)[ \t]+(?:&[ \t]+)?$")
 _NEXT_WORD = re.compile(r"[ \t]+(?:&[ \t]+)?([^\W\d_][\w'’-]*)")
 _SENTENCE_END = frozenset(".!?:;\n")

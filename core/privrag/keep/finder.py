@@ -210,7 +210,7 @@ class KeepFinder:
             out.extend(numbers)
             out.extend(_services_of(text, spans, numbers))
             if self.brands:
-                out.extend(self._brands(text))
+                out.extend(self._brands(text, _marked_names(spans)))
             out.extend(other_case_mentions(text, out))
         out.extend(KeepSpan(m.start(), m.end(), "region", m.group()) for m in _CONTINENT.finditer(text)
                    if not _IN_LONGER_NAME.search(text, max(0, m.start() - 30), m.start())  # "South Africa"
@@ -244,7 +244,9 @@ class KeepFinder:
                     hit = (n, "medication")
                 elif phrase in icd:
                     hit = (n, "diagnosis")
-                elif n == 1 and phrase in eponyms and not HONORIFIC_BEFORE.search(text[max(0, toks[i][0] - 8) : toks[i][0]]):
+                elif n == 1 and not HONORIFIC_BEFORE.search(text[max(0, toks[i][0] - 8) : toks[i][0]]) and (
+                    phrase in eponyms or (text[toks[i][1] : toks[i][1] + 1] in ("'", "’") and phrase + "'" in eponyms)
+                ):  # "Parkinson's"; "Colles' type", whose apostrophe the word pattern leaves out
                     hit = (n, "eponym")
                 if hit:
                     break
@@ -281,15 +283,17 @@ class KeepFinder:
             out.append(KeepSpan(s, e, "medical_abbreviation", text[s:e]))
         return out
 
-    def _brands(self, text: str) -> list[KeepSpan]:
+    def _brands(self, text: str, named: frozenset[str] = frozenset()) -> list[KeepSpan]:
         """Catalogued brands (:mod:`privrag.keep.brands`), with the context checks of any
-        public entity: not an employer, a branch or a registered company, not a surname."""
+        public entity: not an employer, a branch or a registered company, not a surname, not a
+        name a person's name marks as theirs (``named``: 'Sipho "Ghost" Ndlovu' … "Sun 07-13 Ghost")."""
         out: list[KeepSpan] = []
         tied: dict[str, bool] = {}  # per surface: a document-wide test, run once
         for s, e, _title in brands.brand_mentions(text):
             surface = text[s:e]
             if surface not in tied:
-                tied[surface] = surname_anywhere(text, surface) or affiliated_anywhere(text, surface)
+                tied[surface] = (surface.lower() in named or surname_anywhere(text, surface)
+                                 or affiliated_anywhere(text, surface))
             after = " ".join(text[e : e + 40].split()[:2])
             if FACILITY.match(after) or tied[surface]:
                 continue
@@ -382,6 +386,8 @@ class KeepFinder:
         name = names[0].lower()
         if name in person_words() or is_place(name) or name in named:
             return None  # a name the text gives a person ("Jo Pearce" … "Jo opened the meeting")
+        if name in CALENDAR_WORDS:
+            return None  # "Chennai    Jul 2019": a month a model ran into another cell is a date
         if surface.islower() and name in brands.english_words():
             return None  # a dictionary word in lower case ("grazing" a model called MISC) names nothing
         acronym = names[0].isupper() and 2 <= len(name) <= 6
@@ -439,6 +445,16 @@ def _load_vocabularies() -> None:
 #: person spans that are guesses from one word: a model's ("Openreach" read as a person at one mention),
 #: a given-name list's ("Okta"), or another span's name carried over
 _GUESSED_PERSON_SOURCES = (*MODEL_SOURCES, "privrag_first_name", "privrag_propagated")
+
+
+def _marked_names(spans: Sequence[DetectedEntity]) -> frozenset[str]:
+    """Words a person's name marks as names by its construction: a quoted nickname, the names around
+    "bin" (:func:`~privrag.detect.name_propagation.marked_name_words`). A catalogue's brand among them
+    is that person ('Sipho "Ghost" Ndlovu' … "Sun 07-13 Ghost"); a model's person span of a brand
+    ("Toyota Prius", "App Store") marks nothing."""
+    from privrag.detect.name_propagation import marked_name_words
+
+    return frozenset(w for s in spans if s.label.upper() in ("PERSON", "PER") for w in marked_name_words(s))
 
 
 def _named_people(spans: Sequence[DetectedEntity]) -> frozenset[str]:

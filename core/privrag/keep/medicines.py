@@ -11,6 +11,8 @@ whatever the word:
   the standard dose forms (EDQM) after a capitalised name make it a medicine;
 * **a name before its dose** — "co-amoxiclav 625 mg", "Movicol 1 sachet": a word
   rare in English (Zipf < 3) written just before a dose is what the dose is of;
+* **a prescription's abbreviated dose form** before a listed drug ("Tab. Linezolid", "Inj.
+  Ceftriaxone") is part of what is prescribed;
 * **a drug and its brand in apposition** — "Naloxone (Prenoxad) kit", "switch to
   Buvidal (monthly prolonged-release buprenorphine)": a name in brackets after a
   listed drug, or before brackets that name one, is that drug's brand.
@@ -48,6 +50,11 @@ _FORM_AFTER = re.compile(
 )
 
 
+#: the dose form a prescription writes before the drug, abbreviated: "Tab. Linezolid 600 mg BD",
+#: "Cap. Amoxicillin", "Inj. Ceftriaxone", "Syp. Paracetamol"
+_FORM_BEFORE = re.compile(r"(?<![\w'’-])((?:Tabs?|Caps?|Inj|Syp|Syr|Susp|Oint|Neb|Gtt)\.?)[ \t]+$")
+
+
 def _a_name_of_someone(text: str, start: int, word: str) -> bool:
     return (word.lower() in person_words() or is_place(word)
             or bool(HONORIFIC_BEFORE.search(text[max(0, start - 8) : start])))
@@ -61,6 +68,9 @@ def medicine_mentions(text: str, drugs: Sequence[KeepSpan]) -> list[KeepSpan]:
             out.append(KeepSpan(m.start(1), m.end(), "medication", m.group()))
             out.append(KeepSpan(m.start(1), m.end(1), "medication", m.group(1)))  # the name, for its other mentions
     for d in drugs:
+        form = _FORM_BEFORE.search(text, max(0, d.start - 12), d.start)  # "Tab. Linezolid", "Inj. Ceftriaxone"
+        if form is not None:
+            out.append(KeepSpan(form.start(1), form.end(1), "medication", form.group(1)))
         after = re.match(rf"\s*\(\s*({_NAME})\s*\)", text[d.end : d.end + 40])  # "Naloxone (Prenoxad)"
         if after:
             s = d.end + after.start(1)

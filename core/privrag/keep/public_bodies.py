@@ -29,7 +29,7 @@ __all__ = ["national_body", "programme_name", "GOVERNMENT_HEADS", "NATIONAL_SOCI
 GOVERNMENT_HEADS = frozenset(
     "agency authority administration commission ministry ombudsman inspectorate regulator department "
     "office service bureau council centre center board directorate executive tribunal court parliament "
-    "assembly institute".split()
+    "assembly institute government".split()
 )
 #: head nouns of a nation's civil society: "Canadian Cancer Society", "Asthma Society of Ireland",
 #: "British Heart Foundation" — with a country's scope they are the one national body of that name

@@ -286,7 +286,7 @@ def icd_eponyms() -> frozenset[str]:
     out = set()
     for term in icd_terms():
         for w in term.split():
-            if w.endswith("'s") and len(w) > 4:
+            if (w.endswith("'s") or w.endswith("s'")) and len(w) > 4:  # "crohn's", "colles'", "graves'"
                 out.add(w)
     return frozenset(out)
 
