@@ -118,3 +118,22 @@ def test_fold_accents_keeps_the_base_letters() -> None:
     from privrag.detect.name_propagation import fold_accents
 
     assert [fold_accents(w) for w in ["Linnéa", "Yıldız", "Łukasz", "Søren", "Weiß"]] == ["Linnea", "Yildiz", "Lukasz", "Soren", "Weiss"]
+
+
+def test_the_names_around_a_patronymic_are_name_parts_even_when_a_dictionary_holds_them() -> None:
+    text = "Candidate: Muhammad Hafiz bin Rahmat. Hafiz was quiet at first."
+    assert _marked(text, [_person(text, "Muhammad Hafiz bin Rahmat")]) == ["Hafiz"]
+
+
+def test_a_quoted_nickname_inside_a_name_is_marked_at_its_other_mentions() -> None:
+    text = 'Sipho "Ghost" Ndlovu can do Sunday. Ok so: Sun 07-13 Ghost, Sun 13-15 Petrus.'
+    assert _marked(text, [_person(text, 'Sipho "Ghost" Ndlovu')]) == ["Ghost"]
+
+
+def test_marked_name_words_are_only_what_the_construction_marks() -> None:
+    from privrag.detect.name_propagation import marked_name_words
+
+    text = 'Sipho "Ghost" Ndlovu and Muhammad Hafiz bin Rahmat bought a Toyota Prius'
+    assert marked_name_words(_person(text, 'Sipho "Ghost" Ndlovu')) == {"ghost"}
+    assert marked_name_words(_person(text, "Muhammad Hafiz bin Rahmat")) == {"hafiz", "rahmat"}
+    assert marked_name_words(_person(text, "Toyota Prius")) == set()

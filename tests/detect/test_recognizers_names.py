@@ -337,3 +337,29 @@ def test_initials_before_a_word_are_no_person(text: str) -> None:
 )
 def test_a_quoted_name_in_brackets_after_a_titled_person_is_their_nickname(text: str, expected: list[str]) -> None:
     assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("cc: Dr S Kerr; Dr I Haq", ["I Haq", "S Kerr"]),  # initials without their dots
+        ("Mr A B Khan attended", ["A B Khan"]),
+        ("Fit-to-travel letter to be prepared by Dr. Cho. - T.F.", ["Cho", "T.F."]),  # signed initials
+        ('colaborador matricula=004187 nome="JOAO PEDRO DA SILVA SANTOS" cpf=1', ["JOAO PEDRO DA SILVA SANTOS"]),
+        ("[Fri 07:12] Thandi Mokoena: Morning team", ["Thandi Mokoena"]),  # a weekday alone in the stamp
+    ],
+)
+def test_titled_person_recognizer_reads_forms_logs_and_letters(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Total: 3 U.S. items - A.B.",  # initials after a dash, but no sentence ends before them
+        "the Mr I think was here",  # a lone capital before a lower-case word
+        'value nome="" empty',
+    ],
+)
+def test_initials_and_key_values_need_their_shape(text: str) -> None:
+    assert titled(text) == []

@@ -166,3 +166,35 @@ def test_the_name_after_a_person_and_of_or_from_is_their_affiliation(
 def test_an_affiliation_a_model_already_marked_is_left_alone() -> None:
     text = "Jaana Lind of Kestrel Analytics LLC"
     assert added(text, [span(text, "Jaana Lind"), span(text, "Kestrel Analytics", "ORG")]) == []
+
+
+def test_the_speakers_of_a_chat_export_are_read_after_its_stamps() -> None:
+    text = (
+        "[Fri 07:12] Thandi M: Morning team\n"
+        "[Fri 07:16] Riaan v.d. Merwe: I can take it\n"
+        "[Fri 07:34] Sipho \"Ghost\" Ndlovu: Sunday I can\n"
+        "[Fri 07:38] Lerato (Supervisor): Ok so\n"
+        "12/03/2024, 07:40 - Naledi: welcome\n"
+        "2:47 PM  Bill (Support): Hi there"
+    )
+    assert [text[a:b] for a, b in speaker_labels(text)] == [
+        "Thandi M", "Riaan v.d. Merwe", 'Sipho "Ghost" Ndlovu', "Lerato", "Naledi", "Bill"
+    ]
+
+
+def test_a_care_logs_times_do_not_make_speakers() -> None:
+    text = "09:00 Breakfast: porridge\n12:30 Lunch: soup\nDate of Birth: 12/03/1960\nCase of Smith: closed"
+    assert speaker_labels(text) == []
+
+
+def test_a_speaker_a_model_read_in_part_is_one_person() -> None:
+    text = "[Fri 07:15] Bongz: sorry\n[Fri 07:16] Riaan v.d. Merwe: I can take it"
+    spans = [span(text, "Bongz"), span(text, "Merwe")]
+    out = [(s.text, s.label) for s in complete_slots(text, spans)]
+    assert out == [("Bongz", "PERSON"), ("Riaan v.d. Merwe", "PERSON")]
+
+
+def test_a_speaker_a_model_called_something_else_is_left_to_the_model() -> None:
+    text = "[Fri 07:15] Bongz: sorry\n[Fri 07:16] Acme Store: we close at six"
+    spans = [span(text, "Bongz"), span(text, "Acme Store", "ORG")]
+    assert [(s.text, s.label) for s in complete_slots(text, spans)] == [("Bongz", "PERSON"), ("Acme Store", "ORG")]

@@ -218,3 +218,19 @@ def test_a_lower_case_nationality_that_is_no_english_word_stays() -> None:
 def test_a_state_code_after_a_town_belongs_to_the_place(text: str, town: str, expected: str) -> None:
     span = DetectedEntity(text.index(town), text.index(town) + len(town), "LOC", town, 0.8, "gliner_shipped")
     assert [s.text for s in clean_name_spans([span], text)] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "expected"),
+    [
+        ("Patient: Kieran Doyle-Nguyen   DOB: 21.03.1979", "Kieran Doyle-Nguyen   DOB", "PERSON",
+         ["Kieran Doyle-Nguyen", "DOB"]),
+        ("DOB: 21.03.1979   Medicare no.: 2953", "1979   Medicare", "ID_NUMBER", ["1979"]),  # a number's cells need a digit
+        ("MRN: CHPT-20931\tPayer: Medicaid", "CHPT-20931\tPayer: Medicaid", "QUANTITY", ["CHPT-20931"]),
+        ("Ref  4471 two spaces", "Ref  4471", "ID_NUMBER", ["Ref  4471"]),  # two spaces are no column
+    ],
+)
+def test_a_models_span_over_form_columns_is_cut_into_its_cells(
+    text: str, surface: str, label: str, expected: list[str]
+) -> None:
+    assert _clean(text, surface, label) == expected

@@ -91,3 +91,14 @@ def test_capitals_that_also_spell_a_name_are_an_abbreviation_only_apart_from_oth
     from privrag.keep.abbreviations import abbreviation_mentions
 
     assert [text[a:b] for a, b in abbreviation_mentions(text)] == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("71 y/o M w/ hx CHF, COPD, AFib, on apixaban 5 mg", ["CHF", "COPD", "AFib"]),
+        ("McDonald reviewed the iPhone photos; on apixaban 5 mg", []),  # mixed case that spells no acronym
+    ],
+)
+def test_an_acronym_written_in_mixed_case_is_kept(finder: KeepFinder, text: str, kept: list[str]) -> None:
+    assert _abbr(finder, text) == kept

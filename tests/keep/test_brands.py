@@ -202,3 +202,18 @@ def test_an_everyday_brand_word_with_a_number_is_a_unit_not_a_product(text: str)
 
     assert product_mentions(text) == []
     assert [text[s:e] for s, e, _ in brand_mentions(text) if text[s:e] in ("Flat", "Circle")] == []
+
+
+def test_a_brand_that_a_persons_name_gives_as_a_nickname_is_not_kept(finder: KeepFinder) -> None:
+    text = 'Sipho "Ghost" Ndlovu: Sunday I can.\nLerato: Ok so: Sun 07-13 Ghost, Sun 13-15 Petrus.'
+    i = text.index("Sipho")
+    person = DetectedEntity(i, i + len('Sipho "Ghost" Ndlovu'), "PERSON", 'Sipho "Ghost" Ndlovu', 0.8, "gliner_shipped")
+    assert "Ghost" in brands.brand_titles()
+    assert [k for k in finder.find(text, [person]) if k.text == "Ghost"] == []
+
+
+def test_a_models_person_span_on_a_brand_and_its_model_does_not_unkeep_the_brand(finder: KeepFinder) -> None:
+    text = "My car is a Toyota Prius, bought at the Toyota dealership."
+    i = text.index("Toyota Prius")
+    person = DetectedEntity(i, i + len("Toyota Prius"), "PERSON", "Toyota Prius", 0.8, "gliner_shipped")
+    assert any(k.text.startswith("Toyota") for k in finder.find(text, [person]))

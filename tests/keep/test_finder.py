@@ -612,3 +612,20 @@ def test_a_terms_acronym_a_model_called_an_organisation_is_kept(finder: KeepFind
 def test_a_place_in_capitals_is_not_judged_as_an_acronym(finder: KeepFinder) -> None:
     text = "Mx. Gonzalez is a 16 year old man who grew up in SUND."
     assert "SUND" not in {k.text for k in finder.find(text, [_span(text, "SUND", "GPE")])}
+
+
+def test_a_possessive_eponym_written_with_its_apostrophe_alone_is_kept(finder: KeepFinder) -> None:
+    text = "a displaced distal radius fracture of Colles' type was manipulated"
+    assert "Colles" in [k.text for k in finder.find(text) if k.why == "eponym"]
+
+
+def test_a_month_a_model_ran_into_another_cell_is_no_public_entity(finder: KeepFinder) -> None:
+    text = "Senior engineer, Chennai    Jul 2019 - present"
+    spans = [_span(text, "Jul", "ORGANIZATION")]
+    assert [k.text for k in finder.find(text, spans) if k.why == "public_entity"] == []
+
+
+def test_a_government_with_a_countrys_scope_is_a_public_body(finder: KeepFinder) -> None:
+    text = "Check the Government of Canada travel advice before you go."
+    spans = [_span(text, "Government of Canada", "ORGANIZATION")]
+    assert "Government of Canada" in [k.text for k in finder.find(text, spans) if k.why == "public_entity"]

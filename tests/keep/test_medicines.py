@@ -76,3 +76,19 @@ def test_a_surname_that_is_a_medicine_elsewhere_is_not_followed() -> None:
 )
 def test_a_person_or_a_place_is_never_a_medicine(text: str) -> None:
     assert not any(w[:1].isupper() for w in _medicines(text) if w.lower() not in ("paracetamol",))
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        ("switching to Tab. Linezolid 600 mg BD x 7 days", "Tab."),
+        ("Cap. Amoxicillin 500 mg TDS", "Cap."),
+        ("Inj. Ceftriaxone 1 g IV OD", "Inj."),
+    ],
+)
+def test_a_prescriptions_abbreviated_dose_form_is_kept_with_the_drug(text: str, form: str) -> None:
+    assert form in _medicines(text)
+
+
+def test_an_abbreviation_before_no_drug_is_not_a_dose_form() -> None:
+    assert "Tab." not in _medicines("Open the Tab. Settings menu")

@@ -22,6 +22,8 @@ from privrag.types import DetectedEntity
         "Canadian Cancer Society",  # a nation's civil society
         "Asthma Society of Ireland",
         "British Heart Foundation",
+        "Government of Canada",
+        "Australian Government",
     ],
 )
 def test_national_bodies_are_recognised(name: str) -> None:
@@ -38,6 +40,7 @@ def test_national_bodies_are_recognised(name: str) -> None:
         "Canadian Plumbing Services",  # no government function
         "Department for Work and Pensions",  # no scope: left to the other reasons
         "Canada",
+        "Government of Ontario",  # a province: a local scope
         "canada revenue agency",  # not written as a name
         "Canada Revenue Agency 2",
         "Leeds Cancer Society",  # a town's society

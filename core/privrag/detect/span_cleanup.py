@@ -225,8 +225,12 @@ def split_at_lines(span: DetectedEntity, text: str) -> list[DetectedEntity]:
     if pieces == [(span.start, span.end)] or not pieces:
         return [span]
     if span.label in NUMBER_LABELS and any(ch.isdigit() for ch in span.text):
-        # "1979   Medicare" read as one number: the cell without a digit is another field's
-        pieces = [(a, b) for a, b in pieces if any(ch.isdigit() for ch in text[a:b])]
+        # "1979   Medicare" read as one number: a cell without a digit beside it on its line is another
+        # field's (a line of its own is kept: "231\n Aartselaar\n Belgium 95287" is one address)
+        gaps = [text[b:a] for (_, b), (a, _) in zip(pieces, pieces[1:], strict=False)]
+        beside = [any("\n" not in g for g in gaps[max(0, i - 1) : i + 1]) for i in range(len(pieces))]
+        pieces = [(a, b) for (a, b), col in zip(pieces, beside, strict=True)
+                  if not col or any(ch.isdigit() for ch in text[a:b])]
     return [DetectedEntity(a, b, span.label, text[a:b], span.score, span.source) for a, b in pieces]
 
 
