@@ -629,3 +629,28 @@ def test_a_government_with_a_countrys_scope_is_a_public_body(finder: KeepFinder)
     text = "Check the Government of Canada travel advice before you go."
     spans = [_span(text, "Government of Canada", "ORGANIZATION")]
     assert "Government of Canada" in [k.text for k in finder.find(text, spans) if k.why == "public_entity"]
+
+
+@pytest.mark.parametrize(
+    ("name", "department"),
+    [
+        ("Fracture Clinic", True),
+        ("Fracture Liaison Service", True),
+        ("Department of Trauma and Orthopaedics", True),
+        ("Community Mental Health Team", True),
+        ("Riverside Fracture Clinic", False),  # a site's own word
+        ("Okafor Memory Clinic", False),  # a person's name
+        ("Leeds Diabetes Service", False),  # a town
+        ("Customer Service", False),  # no medicine
+    ],
+)
+def test_a_department_named_for_its_medicine_alone_identifies_no_one(name: str, department: bool) -> None:
+    from privrag.keep.clinical import department_name
+
+    assert department_name(name) is department
+
+
+def test_a_department_a_model_called_an_organisation_is_kept(finder: KeepFinder) -> None:
+    text = "Fracture Clinic, Kilbride University Hospital\nReview in the fracture clinic in 6 weeks."
+    spans = [_span(text, "Fracture Clinic", "ORGANIZATION")]
+    assert [k.text for k in finder.find(text, spans) if k.why == "department"] == ["Fracture Clinic"]

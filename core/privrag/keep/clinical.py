@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from privrag.keep import vocab
 from privrag.keep.spans import KeepSpan
 
-__all__ = ["qualified_terms", "clinical_runs", "in_title_case_name"]
+__all__ = ["qualified_terms", "clinical_runs", "in_title_case_name", "department_name", "DEPARTMENT_HEADS"]
 
 
 #: words of clinical language before a term: "vestibular schwannoma", "supraspinatus tendinosis"
@@ -73,3 +73,42 @@ def clinical_runs(text: str, toks: list[tuple[int, int]], norm: list[str]) -> li
             out.append(KeepSpan(s, e, "diagnosis", text[s:e]))
         i = max(j, i + 1)
     return out
+
+
+#: head nouns of a hospital's departments and services
+DEPARTMENT_HEADS = frozenset("clinic clinics service services unit team department ward laboratory lab outpatients".split())
+#: words a department's name adds to its medicine: "Fracture Liaison Service", "Rapid Access Chest Pain Clinic"
+_DEPARTMENT_WORDS = frozenset(
+    """liaison outpatient outpatients inpatient day rapid access assessment specialist general integrated early
+    intervention review screening support community and of the for""".split()
+)
+#: a specialty: "Rheumatology", "Orthopaedics", "Trauma and Orthopaedics"
+_SPECIALTY = re.compile(r"(?i)[a-z]+(?:ology|ologic|ological|ics|iatric|iatrics|iatry)")
+
+
+def department_name(surface: str) -> bool:
+    """A department named for its medicine alone: "Fracture Clinic", "Fracture Liaison Service",
+    "Memory Clinic", "Department of Trauma and Orthopaedics".
+
+    Every hospital has one, so the name identifies no one, and a note writes it in lower case too
+    ("review in the fracture clinic"). Each word is a head noun, an ICD-10-CM word, a specialty or
+    a word of a service's name, at least one of them medicine; a place, a person's or a coined word
+    ("Riverside Fracture Clinic", "Okafor Memory Clinic") makes it a site, which stays protected.
+    """
+    from privrag.keep.context import is_place, person_words
+
+    words = re.findall(r"[^\W\d_]+", surface)
+    if len(words) < 2 or not any(w.lower() in DEPARTMENT_HEADS for w in words):
+        return False
+    icd, medical = vocab.icd_words(), False
+    for w in words:
+        low = w.lower()
+        if low in DEPARTMENT_HEADS or low in _DEPARTMENT_WORDS:
+            continue
+        if is_place(w) or low in person_words():
+            return False
+        if vocab.normalise_spelling(low) in icd or _SPECIALTY.fullmatch(w):
+            medical = True
+            continue
+        return False
+    return medical

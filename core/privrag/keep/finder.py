@@ -52,7 +52,12 @@ from privrag.keep.apply import (
     drop_kept_values,
 )
 from privrag.keep.case_forms import other_case_mentions
-from privrag.keep.clinical import clinical_runs, in_title_case_name, qualified_terms
+from privrag.keep.clinical import (
+    clinical_runs,
+    department_name,
+    in_title_case_name,
+    qualified_terms,
+)
 from privrag.keep.coined import coined_names
 from privrag.keep.common_nouns import german_noun, german_nouns
 from privrag.keep.context import (
@@ -371,6 +376,8 @@ class KeepFinder:
             return None if affiliated_anywhere(text, surface) else KeepSpan(start, end, "public_entity", surface)
         if not orglike:
             return None
+        if department_name(surface):  # "Fracture Clinic": every hospital has one
+            return KeepSpan(start, end, "department", surface)
         after = " ".join(text[end : end + 40].split()[:2])
         if FACILITY.search(surface) or FACILITY.match(after) or affiliated_anywhere(text, surface):
             return None
