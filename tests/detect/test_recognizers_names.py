@@ -347,6 +347,7 @@ def test_a_quoted_name_in_brackets_after_a_titled_person_is_their_nickname(text:
         ("Fit-to-travel letter to be prepared by Dr. Cho. - T.F.", ["Cho", "T.F."]),  # signed initials
         ('colaborador matricula=004187 nome="JOAO PEDRO DA SILVA SANTOS" cpf=1', ["JOAO PEDRO DA SILVA SANTOS"]),
         ("[Fri 07:12] Thandi Mokoena: Morning team", ["Thandi Mokoena"]),  # a weekday alone in the stamp
+        ('Pt, who asks to be called "Del", was cooperative', ["Del"]),
     ],
 )
 def test_titled_person_recognizer_reads_forms_logs_and_letters(text: str, expected: list[str]) -> None:

@@ -79,7 +79,8 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
     intro = (r"my\s+name\s+is|my\s+name's|(?:first|last|maiden|family|middle)\s+name\s+is|surname\s+is"
              r"|calls?\s+me|called\s+me|call\s+him|call\s+her|named\s+(?:him|her)|i\s+am\s+called")
     asked = r"(?:first|last|family|full)\s+name\?"
-    nick = r"prefers(?:[ \t]+to[ \t]+be[ \t]+called)?|known[ \t]+as|goes[ \t]+by|nicknamed"
+    nick = (r"prefers(?:[ \t]+to[ \t]+be[ \t]+called)?|(?:asks|asked|likes|wants|wishes)[ \t]+to[ \t]+be[ \t]+called"
+            r"|known[ \t]+as|goes[ \t]+by|nicknamed")
     byline = r"(?:directed|written|produced|posted|authored|composed)\s+by:?"
     field = "|".join(re.escape(p).replace(r"\ ", r"[ \t]+") for p in sorted(PERSON_FIELDS, key=len, reverse=True))
     staff = "|".join(re.escape(p).replace(r"\ ", r"[ \t]+") for p in sorted(STAFF_FIELDS, key=len, reverse=True))
