@@ -245,3 +245,19 @@ def test_the_japanese_postal_mark_opens_an_address() -> None:
 def test_a_unit_numbered_by_floor_belongs_to_a_one_line_address() -> None:
     text = "Tidewell Marine, 80 Pasir Panjang Road, #15-02, Singapore 117372"
     assert {("80 Pasir Panjang Road", "STREET_ADDRESS"), ("#15-02", "STREET_ADDRESS"), ("117372", "ZIP_CODE")} <= parts(text)
+
+
+def test_an_address_in_one_column_of_a_forms_row_is_found() -> None:
+    text = "Re: Mrs Bríd Ní Mhurchú\n7 Cois Abhann, Newport Road, Castlebar, Co. Mayo F23 KD61   PPSN 7219384TA\n"
+    found = parts(text)
+    assert ("7 Cois Abhann", "STREET_ADDRESS") in found and ("F23 KD61", "ZIP_CODE") in found
+    assert not any("PPSN" in s for s, _ in found)
+
+
+def test_an_address_that_prose_continues_after_its_postcode_is_found() -> None:
+    text = "new address is Flat 602, B wing, Sai Samruddhi Apts, Baner Road, Pune 411045, we shifted him last week"
+    assert parts(text) == {
+        ("Flat 602, B wing, Sai Samruddhi Apts, Baner Road", "STREET_ADDRESS"),
+        ("Pune", "LOCATION"),
+        ("411045", "ZIP_CODE"),
+    }

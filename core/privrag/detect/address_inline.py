@@ -31,7 +31,9 @@ __all__ = ["pieces_to_postcode", "inline_addresses", "town_like"]
 
 #: a piece of an address without a house number: a house's, a street's, an estate's or a village's name
 #: ("Tŷ Capel", "Ffordd Llanrug", "Cwm-y-glo", "Sai Krupa Residency", "14th Main", "Flat 302")
-_NAMED_PIECE = regex.compile(r"^(?:[\p{Lu}\d][\p{L}\p{M}\d'’.\-]*)(?:[ \t]+(?:[\p{Lu}\d][\p{L}\p{M}\d'’.\-]*|y|de|la|na|an))*$")
+#: ("B wing", "2nd floor": one lower-case word after a capital or a number names a building's part)
+_NAMED_PIECE = regex.compile(r"^(?:[\p{Lu}\d][\p{L}\p{M}\d'’.\-]*)(?:[ \t]+(?:[\p{Lu}\d][\p{L}\p{M}\d'’.\-]*|y|de|la|na|an))*"
+                             r"(?:[ \t]+\p{Ll}+)?$")
 #: where prose hands over to the address in a line's first piece: a sentence's end, a colon, "at"/"is"
 _ADDRESS_START = regex.compile(r"(?:[.:;!?][ \t]+|[ \t](?:at|is|in|to|on)[ \t]+)(?=[^.:;!?]*$)")
 
@@ -58,6 +60,10 @@ def pieces_to_postcode(text: str, s: int, e: int) -> list[AddressPart]:
     end = regex.search(r"[.!?;](?:[ \t]|$)", line, pos=max(comma, 0)) if comma >= 0 else None
     body = (line[: end.start()] if end else line).rstrip(" \t.")
     pieces = body.split(",")
+    # "… Baner Road, Pune 411045, we shifted him last week": the address ends at its town and postcode
+    ends = [j for j in range(2, len(pieces)) if PLACE_POSTCODE.match(pieces[j].strip())]
+    if ends and not PLACE_POSTCODE.match(pieces[-1].strip()) and not POSTCODE_LINE.match(pieces[-1].strip()):
+        pieces = pieces[: ends[-1] + 1]
     if len(pieces) < 4 and not (len(pieces) >= 3 and PLACE_POSTCODE.match(pieces[-1].strip())):
         return []
     last = pieces[-1].strip()

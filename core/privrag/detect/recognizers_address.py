@@ -121,6 +121,21 @@ def _lines(text: str) -> list[tuple[int, int]]:
     return out
 
 
+#: the gap between two columns of a form: three spaces or a tab
+_COLUMN_GAP = regex.compile(r"[ ]{3,}|[ ]*\t[ \t]*")
+
+
+def _cells(line: str, start: int) -> list[tuple[int, int]]:
+    """``(start, end)`` of each column of a form's row ("7 Cois Abhann, …, Co. Mayo F23 KD61   PPSN …"),
+    the whole line when it has one."""
+    out, pos = [], 0
+    for m in _COLUMN_GAP.finditer(line):
+        out.append((start + pos, start + m.start()))
+        pos = m.end()
+    out.append((start + pos, start + len(line)))
+    return [(a, b) for a, b in out if b > a]
+
+
 def _block_after(text: str, lines: list[tuple[int, int]], i: int) -> list[AddressPart]:
     """Classify the lines after the street line ``i``; empty when they do not make a block."""
     parts: list[AddressPart] = []
@@ -284,7 +299,9 @@ def address_parts(text: str) -> list[AddressPart]:
         line = text[s:e]
         if _NUMBERED.match(line):
             continue
-        if "," in line and (one := _one_line(text, s, e) or pieces_to_postcode(text, s, e)):
+        one = [p for cs, ce in _cells(line, s) if "," in text[cs:ce]
+               for p in (_one_line(text, cs, ce) or pieces_to_postcode(text, cs, ce))]
+        if one:
             found.extend(one)
             found.extend(_addressee_before(text, lines, i))
             continue
