@@ -137,3 +137,27 @@ def test_marked_name_words_are_only_what_the_construction_marks() -> None:
     assert marked_name_words(_person(text, 'Sipho "Ghost" Ndlovu')) == {"ghost"}
     assert marked_name_words(_person(text, "Muhammad Hafiz bin Rahmat")) == {"hafiz", "rahmat"}
     assert marked_name_words(_person(text, "Toyota Prius")) == set()
+
+
+def test_a_quoted_name_in_brackets_after_a_full_name_is_the_nickname_used_later() -> None:
+    text = 'Mis en cause: Jean-François Gagnon ("J-F"), chef. R: J-F a dit. Témoins: Pieter van der Merwe ("Piet").'
+    spans = [_person(text, "Jean-François Gagnon"), _person(text, "Pieter van der Merwe")]
+    assert _marked(text, spans) == ["J-F"]
+    assert {s.text for s in propagate_names(text, spans)} >= {"J-F", "Piet"}
+
+
+def test_a_role_a_contract_defines_in_brackets_is_no_nickname() -> None:
+    text = 'Ms Ana Dias ("Landlord") and the Landlord agree.'
+    assert [s.text for s in propagate_names(text, [_person(text, "Ana Dias")])] == ["Ana Dias"]
+
+
+def test_a_form_in_another_case_does_not_hide_the_name_written_as_it_is() -> None:
+    text = "From: Ate Joy (BHS)\nReply: Salamat po ate Joy!! ok"
+    assert _marked(text, [_person(text, "Ate Joy")]) == ["Joy"]
+
+
+def test_a_windows_accounts_user_is_a_name_part() -> None:
+    text = "user=SAHYADRI\\vkiyer src_ip=10.24.7.183\nPasswords reset for rsharma and vkiyer."
+    span = DetectedEntity(5, 20, "USERNAME", "SAHYADRI\\vkiyer", 0.6, "privrag_handle")
+    assert "vkiyer" in name_forms(span)
+    assert _marked(text, [span]) == ["vkiyer"]

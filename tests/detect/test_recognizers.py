@@ -52,6 +52,7 @@ POSITIVE = [
     ("RECORD_NUMBER", "MRN 00123456 admitted", "MRN 00123456"),
     ("RECORD_NUMBER", "medical record number 4432-1123 was updated", "4432-1123"),
     ("RECORD_NUMBER", "Booked by: O. Tierney     Hospital no: SMU 2024-01133", "SMU 2024-01133"),
+    ("NATIONAL_ID", "HKID: Y487213(5)          Date of birth: 14-03-2007", "Y487213(5)"),
     ("ID_NUMBER", "ValidationException colaborador matricula=004187 nome=", "004187"),
     ("ID_NUMBER", "Personalnummer: 88213, Abteilung Lager", "88213"),
     ("ID_NUMBER", "staff no 4471 clocked in", "4471"),

@@ -261,3 +261,8 @@ def test_an_address_that_prose_continues_after_its_postcode_is_found() -> None:
         ("Pune", "LOCATION"),
         ("411045", "ZIP_CODE"),
     }
+
+
+def test_an_address_after_for_inside_a_sentence_is_found() -> None:
+    text = "my bill (period 4 November to 3 January) for 7 Cnoc na Gréine, Ballybane, Galway H91 X2T6, MPRN 10008845127."
+    assert ("7 Cnoc na Gréine, Ballybane", "STREET_ADDRESS") in parts(text)

@@ -99,6 +99,7 @@ def test_a_bookings_record_locator_is_an_identifier(text: str, expected: list[st
         ("Conversation: Refill request - Rosalind Ferreira-Diaz (user: rosie.fd72)", ["rosie.fd72"]),
         ("SAP user LBERG01 created, initial password sent by SMS", ["LBERG01"]),
         ("Login: jdoe_77", ["jdoe_77"]),
+        ("host=PUN-LT-0457 user=SAHYADRI\\vkiyer src_ip=10.24.7.183", ["SAHYADRI\\vkiyer"]),
         ("2025-03-05 10:22 sanna.h (Service Desk Sundsvall): Entra group done.\n2025-03-10 08:47 sanna.h: Called user.",
          ["sanna.h", "sanna.h"]),
     ],
@@ -110,7 +111,7 @@ def test_a_user_name_after_its_label_or_a_work_notes_stamp_is_a_handle(text: str
 @pytest.mark.parametrize(
     "text",
     ["the user is locked out", "user: Admin", "login: 10.30", "user 2024-01-03", "2025-03-05 10:22 Meeting: agenda",
-     "the SAP user v2.1 profile"],
+     "the SAP user v2.1 profile", "user=admin"],
 )
 def test_a_word_a_time_or_a_version_after_a_user_label_is_no_handle(text: str) -> None:
     assert _hits(handle_recognizer(), text) == []

@@ -364,3 +364,15 @@ def test_titled_person_recognizer_reads_forms_logs_and_letters(text: str, expect
 )
 def test_initials_and_key_values_need_their_shape(text: str) -> None:
     assert titled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Name (English): LEUNG Hoi Yan Cherry          Name (Chinese): 梁凱欣", ["LEUNG Hoi Yan Cherry", "梁凱欣"]),
+        ("Siblings in home: Summer, 4 yrs, attends kinder", ["Summer"]),
+        ("Skills: Java, 8 yrs; Python, 5 yrs", []),  # no given name
+    ],
+)
+def test_names_in_forms_of_other_scripts_and_lists_of_children(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected

@@ -234,3 +234,13 @@ def test_a_models_span_over_form_columns_is_cut_into_its_cells(
     text: str, surface: str, label: str, expected: list[str]
 ) -> None:
     assert _clean(text, surface, label) == expected
+
+
+def test_malaysian_particles_and_accented_initials_join_a_name() -> None:
+    from privrag.detect.span_cleanup import bridge_particles, with_initials
+
+    text = "Next of kin: Kavitha a/p Subramaniam; témoin M.-È. Tremblay"
+    a, b, c = (text.index(w) for w in ("Kavitha", "Subramaniam", "Tremblay"))
+    spans = [DetectedEntity(a, a + 7, "PERSON", "Kavitha"), DetectedEntity(b, b + 11, "PERSON", "Subramaniam")]
+    assert [s.text for s in bridge_particles(spans, text)] == ["Kavitha a/p Subramaniam"]
+    assert with_initials(DetectedEntity(c, c + 8, "PERSON", "Tremblay"), text).text == "M.-È. Tremblay"

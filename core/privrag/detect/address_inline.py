@@ -34,8 +34,8 @@ __all__ = ["pieces_to_postcode", "inline_addresses", "town_like"]
 #: ("B wing", "2nd floor": one lower-case word after a capital or a number names a building's part)
 _NAMED_PIECE = regex.compile(r"^(?:[\p{Lu}\d][\p{L}\p{M}\d'’.\-]*)(?:[ \t]+(?:[\p{Lu}\d][\p{L}\p{M}\d'’.\-]*|y|de|la|na|an))*"
                              r"(?:[ \t]+\p{Ll}+)?$")
-#: where prose hands over to the address in a line's first piece: a sentence's end, a colon, "at"/"is"
-_ADDRESS_START = regex.compile(r"(?:[.:;!?][ \t]+|[ \t](?:at|is|in|to|on)[ \t]+)(?=[^.:;!?]*$)")
+#: where prose hands over to the address in a line's first piece: a sentence's end, a colon, "at"/"is"/"for"
+_ADDRESS_START = regex.compile(r"(?:[.:;!?][ \t]+|[ \t](?:at|is|in|to|on|for|from)[ \t]+)(?=[^.:;!?]*$)")
 
 
 def town_like(name: str) -> bool:

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from privrag.detect.span_cleanup import PERSON_LABELS, with_initials
 from privrag.types import DetectedEntity
 
-__all__ = ["PROPAGATED_SOURCE", "propagate_names", "fold_accents", "name_forms", "nickname_forms", "plain_word", "CUED_SOURCES"]
+__all__ = ["PROPAGATED_SOURCE", "NICKNAME_SOURCE", "bracketed_nicknames", "propagate_names", "fold_accents", "name_forms", "nickname_forms", "plain_word", "CUED_SOURCES"]
 
 log = logging.getLogger(__name__)
 
@@ -62,13 +62,16 @@ def name_forms(span: DetectedEntity) -> set[str]:
     from privrag.detect.recognizer_base import english_stop_words
 
     stop = english_stop_words()
-    parts = [p for p in re.split(r"[\s._-]+", surface) if p]
+    parts = [p for p in re.split(r"[\s._\\-]+", surface) if p]
     # a cue found the name ("partner Precious", "my son Will", a chat's author): a word there is a name
     cued = span.source in CUED_SOURCES
     if parts and not cued and all(plain_word(p) for p in parts):
         return set()  # "black mould", "Dental Practice": a model's person span made of words only
-    forms = {surface} if len(surface) >= 3 and surface not in stop else set()
-    cased = surface != surface.lower()
+    # a nickname a cue gave may be two letters ('known as "JK"', '("J-F")'), written as a name
+    shortest = 2 if cued and surface[:1].isupper() else 3
+    forms = {surface} if len(surface) >= shortest and surface not in stop else set()
+    # a Windows account's domain is in capitals, its user in lower case ("SAHYADRI\\vkiyer"): not a name's case
+    cased = surface != surface.lower() and "\\" not in surface
     marked = _marked_parts(parts)
     parts = [p.strip(_QUOTES) for p in parts]
     for i, part in enumerate(parts):
@@ -106,7 +109,33 @@ _PATRONYMIC = frozenset({"bin", "binti", "binte", "bte", "ibn", "bint"})
 
 #: recognizers that find a name by what stands around it (an honorific, a kinship, a chat's author, a
 #: letter's sign-off), so that a name that is also a word is still a name there
-CUED_SOURCES = frozenset({"privrag_titled_person", "privrag_lowercase_intro"})
+CUED_SOURCES = frozenset({"privrag_titled_person", "privrag_lowercase_intro", "privrag_nickname"})
+#: the source of a nickname found in brackets after a detected person's name
+NICKNAME_SOURCE = "privrag_nickname"
+#: a quoted name in brackets: 'Jean-François Gagnon ("J-F")', 'Pieter van der Merwe ("Piet")'
+_BRACKET_NICK = re.compile(r"[ \t]*\([ \t]*[\"“‘']([A-Z][\w.'’-]{0,15})[\"”’'][ \t]*\)")
+
+
+def bracketed_nicknames(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
+    """The quoted name in brackets right after a person's full name is the name the text calls them
+    by ('Jean-François Gagnon ("J-F")', 'Pieter van der Merwe ("Piet")'). Any member's person span of
+    two words or more counts; a role a contract defines ('Ms Ana Dias ("the Landlord")', '("Employee")')
+    does not (:func:`~privrag.detect.recognizers_names.bracketed_nickname`)."""
+    from privrag.detect.recognizers_names import bracketed_nickname
+
+    taken = [(s.start, s.end) for s in spans]
+    out: list[DetectedEntity] = []
+    for s in spans:
+        if s.label.upper() not in _PERSON_LABELS or len(s.text.split()) < 2:
+            continue
+        m = _BRACKET_NICK.match(text, s.end)
+        if m is None or not bracketed_nickname(m.group(1)):
+            continue
+        a, b = m.span(1)
+        if not any(x < b and a < y for x, y in taken):
+            out.append(DetectedEntity(a, b, s.label, m.group(1), s.score, NICKNAME_SOURCE))
+            taken.append((a, b))
+    return out
 
 
 def fold_accents(word: str) -> str:
@@ -179,6 +208,7 @@ def propagate_names(text: str, spans: Sequence[DetectedEntity]) -> list[Detected
     Linear in the text: occurrences are found through the first word of each
     form (:func:`_occurrences`), overlaps with the spans through a sorted index.
     """
+    spans = [*spans, *bracketed_nicknames(text, spans)]
     forms: dict[str, DetectedEntity] = {}
     for s in spans:
         if s.label.upper() in _PERSON_LABELS:
@@ -240,19 +270,22 @@ def _occurrences(text: str, forms: Iterable[str]) -> Iterator[tuple[int, int]]:
     for f in sorted(forms, key=len, reverse=True):
         m = _WORD.match(f)
         if m and m.end() > 0:
-            by_first.setdefault(f[: m.end()].lower(), []).append(f.lower())
+            by_first.setdefault(f[: m.end()].lower(), []).append(f)
         else:
             odd.append(f)
     found: dict[int, int] = {}
+    other_case: set[int] = set()  # starts whose match is a form in another case only
     for m in _WORD.finditer(text):
         a = m.start()
         if a and _BEFORE_BAD.match(text, a - 1):
             continue
-        for f in by_first.get(m.group().lower(), ()):
-            b = a + len(f)
-            if text[a:b].lower() == f and not _AFTER_BAD.match(text, b):
-                found[a] = b
-                break
+        hits = [f for f in by_first.get(m.group().lower(), ())
+                if text[a : a + len(f)].lower() == f.lower() and not _AFTER_BAD.match(text, a + len(f))]
+        exact = [f for f in hits if text[a : a + len(f)] == f]
+        if hits:
+            found[a] = a + len((exact or hits)[0])
+            if not exact:
+                other_case.add(a)
     if odd:  # forms that do not start with a word character (rare): the regex, at every start
         pat = re.compile(r"(?<![\w@.])(?=(" + "|".join(map(re.escape, odd)) + r")(?![\w@]|\.\w))", re.IGNORECASE)
         for m in pat.finditer(text):
@@ -260,7 +293,12 @@ def _occurrences(text: str, forms: Iterable[str]) -> Iterator[tuple[int, int]]:
             if b > found.get(a, a):
                 found[a] = b
     last = 0
-    for a in sorted(found):
-        if a >= last:
-            yield a, found[a]
-            last = found[a]
+    starts = sorted(found)
+    for i, a in enumerate(starts):
+        if a < last:
+            continue
+        # "ate Joy" (the form "Ate Joy" in another case) must not hide the "Joy" written as the name is
+        if a in other_case and any(c < found[a] and c not in other_case for c in starts[i + 1 : i + 8]):
+            continue
+        yield a, found[a]
+        last = found[a]

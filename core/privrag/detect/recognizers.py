@@ -162,6 +162,8 @@ def national_id_recognizer() -> ContextPatternRecognizer:
             # India's PAN: three letters, the holder's type (P a person, C a company, …), the
             # initial of the name, four digits and a check letter ("BKLPM4821Q")
             Rule("in_pan", r"\b[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z]\b", 0.55, case_sensitive=True),
+            # Hong Kong's identity card: one or two letters, six digits, the check digit in brackets ("Y487213(5)")
+            Rule("hkid", r"\b[A-Z]{1,2}\d{6}\([0-9A]\)", 0.55, case_sensitive=True),
         ],
         context=["national id", "national identity", "identity card", "identity number", "id card",
                  "id number", "id no", "identification number", "personal number", "personal code",

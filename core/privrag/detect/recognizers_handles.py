@@ -100,6 +100,8 @@ def _coded_user_name(token: str) -> bool:
     """A user name no word or name is: a dot, an underscore or a digit inside ("sanna.h", "LBERG01"),
     not a date, a time or a version number ("v2.1", "10.30")."""
     inner = token.strip(".")
+    if re.fullmatch(r"[A-Z][A-Z0-9-]{1,15}\\[A-Za-z][\w.-]+", inner):
+        return True  # "SAHYADRI\vkiyer": a Windows account, its domain and its user
     return (any(c in "._" or c.isdigit() for c in inner) and sum(c.isalpha() for c in inner) >= 2
             and not re.fullmatch(r"[vV]?[\d.]+", inner) and not is_date_like(inner))
 
@@ -121,10 +123,12 @@ def handle_recognizer() -> ContextPatternRecognizer:
             # (a dot, an underscore, a digit, or lower case), never "Meeting 10:30: agenda"
             Rule("chat_author_inline", r"(?m)^[A-Za-z][\w.-]{1,30}(?<![.-])(?=[ \t]+\d{1,2}:\d{2}(?:[ \t]?[AaPp][Mm])?:[ \t])",
                  0.6, validator=_user_name_shape, case_sensitive=True),
-            # "(user: rosie.fd72)", "SAP user LBERG01 created", "login: jdoe_77": the value after a user name's
-            # label, when it has a user name's shape — a dot, an underscore or a digit ("the user is" is prose)
+            # "(user: rosie.fd72)", "SAP user LBERG01 created", "login: jdoe_77", a log's "user=SAHYADRI\vkiyer":
+            # the value after a user name's label, when it has a user name's shape — a dot, an underscore, a
+            # digit or a Windows domain ("the user is" is prose)
             Rule("labelled_user", r"(?<=\b(?i:user(?:[ \t]?name)?|user[ \t]?id|login|log-in|account[ \t]name|screen[ \t]name|"
-                                  r"handle|gamertag)[ \t]*[:#]?[ \t]{1,3})[A-Za-z][\w.-]{1,30}(?<![.-])(?![\w@-]|\.\w)", 0.6,
+                                  r"handle|gamertag)(?:[ \t]*[:#=][ \t]{0,3}|[ \t]{1,3}))(?:[A-Z][A-Z0-9-]{1,15}\\)?"
+                                  r"[A-Za-z][\w.-]{1,30}(?<![.-])(?![\w@\\-]|\.\w)", 0.6,
                  validator=_coded_user_name, case_sensitive=True),
             # "2025-03-05 10:22 sanna.h (Service Desk Sundsvall): done": a ticket's work note or a chat export
             # stamped with its date and time, then its author's user name

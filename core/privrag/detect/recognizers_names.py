@@ -14,7 +14,7 @@ from typing import Any
 
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
 
-__all__ = ["EXPORT_STAMP", "AUTHOR_END", "PERSON_FIELDS", "STAFF_FIELDS", "titled_person_recognizer", "lowercase_intro_recognizer", "LowercaseIntroRecognizer"]
+__all__ = ["bracketed_nickname", "EXPORT_STAMP", "AUTHOR_END", "PERSON_FIELDS", "STAFF_FIELDS", "titled_person_recognizer", "lowercase_intro_recognizer", "LowercaseIntroRecognizer"]
 
 _NAME_WORD = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]*[\w]"
 _PARTICLE = r"(?i:van|von|de|der|den|da|das|dos|do|di|du|la|le|del|della|ben|bin|binti|binte|bte|al|el|ter|zu|v\.[ \t]?d\.|v/d)"
@@ -98,9 +98,12 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # 'mrs. Van der Wal ("Joke")': the name a titled person goes by, quoted in brackets after their name
          # — not a contract's defined role ('Mr Tom Reid ("Employee")')
          Rule("nickname_bracketed", rf"(?<=\b(?i:{titles})\.?[ \t]{{1,2}}{line_name}[ \t]*\([ \t]*[\"“‘']){_NAME_WORD}"
-                                    rf"(?=[\"”’'][ \t]*\))", 0.6, _bracketed_nickname, case_sensitive=True),
+                                    rf"(?=[\"”’'][ \t]*\))", 0.6, bracketed_nickname, case_sensitive=True),
          # "Name: Aoife" — the value stays on the label's line ("Name: Aoife\nDOB: …")
-         Rule("named", rf"(?<=\b(?i:name):[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, case_sensitive=True),
+         Rule("named", rf"(?<=\b(?i:name)(?:[ \t]*\([^()\n]{{1,20}}\))?:[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, case_sensitive=True),
+         # "Name (Chinese): 梁凱欣": a name in Chinese characters, Japanese kanji or Korean hangul after a name's label
+         Rule("named_cjk", r"(?<=\b(?i:name)(?:[ \t]*\([^()\n]{1,20}\))?[ \t]*[:：][ \t　]{0,12})[\p{Han}\p{Hangul}]{2,5}"
+                           r"(?![\p{Han}\p{Hangul}])", 0.6),
          Rule("asked", rf"(?<=\b(?i:{asked})[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, _no_stop_word,
               case_sensitive=True),
          Rule("kin", rf"(?<=\b(?i:{_KIN})[ \t]){line_name}(?<!\.)", 0.6, _no_desk_word, case_sensitive=True),
@@ -150,6 +153,10 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # age and sex a ward list or a handover writes after a patient's name
          Rule("age_sex_after", rf"(?<![\w.'’]){line_name}(?=[ \t]*[,(][ \t]*\d{{1,3}}[ \t]?(?:[MF]|yo|y/o|yrs?[ \t]+old|years?[ \t]+old)\b)",
               0.6, _no_stop_word, case_sensitive=True),
+         # "Siblings in home: Summer, 4 yrs": a given name with an age in years, as a form lists children
+         # ("Java, 8 yrs" in a CV is no given name)
+         Rule("given_name_age", rf"(?<![\w.'’]){_NAME_WORD}(?=,[ \t]*\d{{1,2}}[ \t]?yrs?\b)", 0.6,
+              _given_name_word, case_sensitive=True),
          # "Aino's daughter", "Jan Novak's widow": the owner of a kinship is a person
          Rule("kin_owner", rf"(?<![\w.'’])(?![A-Z]['’]\w{{1,2}}\b){line_name}(?=['’]s[ \t]+(?i:{_KIN_WORD})\b)", 0.6, _no_contraction,
               case_sensitive=True),
@@ -270,7 +277,7 @@ def _display_name(match: str) -> bool:
     return words[0].lower() in given_name_words() or not any(gazetteer.lookup(w) is not None or is_city(w) for w in words)
 
 
-def _bracketed_nickname(match: str) -> bool:
+def bracketed_nickname(match: str) -> bool:
     """A quoted word in brackets after a titled person's name is the name they go by, unless it is a
     role a contract or a form defines them as ("Employee", "Tenant", "Contractor")."""
     from privrag.detect.contact_blocks import occupation_head

@@ -66,9 +66,11 @@ INNER_NAME_WORDS: frozenset[str] = frozenset(
 #: particle reports two people and leaves the particle, a clue to the name's origin, in clear
 PERSON_PARTICLES: frozenset[str] = frozenset(
     {"van", "von", "der", "den", "de", "del", "della", "di", "da", "do", "dos", "das", "du", "le", "la", "bin",
-     "binti", "binte", "bte", "bt", "ibn", "ben", "bat", "al", "el", "ter", "ten", "zu", "y"}
+     "binti", "binte", "bte", "bt", "ibn", "ben", "bat", "al", "el", "ter", "ten", "zu", "y",
+     # Malaysian Indian "a/l", "a/p" (son, daughter of), "s/o", "d/o": "Kavitha a/p Subramaniam"
+     "a/l", "a/p", "s/o", "d/o"}
 )
-_PARTICLE_GAP = re.compile(r"[ \t]([a-z]+|[A-Z][a-z]+)[ \t]")
+_PARTICLE_GAP = re.compile(r"[ \t]([a-z]+|[A-Z][a-z]+|[as]/[lp]|[sd]/o)[ \t]")
 #: labels whose spans are split at inner lowercase words that are not particles ("Leiva flew to LEPPEN")
 SPLIT_INNER_LABELS: frozenset[str] = frozenset({"PERSON", "PER", "NORP", "NRP", "LOC", "LOCATION", "GPE"})
 #: labels of nationalities, religions and political groups
@@ -176,8 +178,8 @@ def whole_token(span: DetectedEntity, text: str) -> DetectedEntity:
 
 
 #: initials right before a surname: "D. Pritchard", "K. Nowak", "J. R. Smith", "M.-A. Gauthier" (French
-#: initials of a hyphenated given name, Marie-Anne)
-_INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.(?:[ \t]|-)?){1,3}$")
+#: initials of a hyphenated given name, Marie-Anne; "M.-È." of Marie-Ève)
+_INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-ZÀ-ÖØ-Þ]\.(?:[ \t]|-)?){1,3}$")
 
 
 def with_initials(span: DetectedEntity, text: str) -> DetectedEntity:
