@@ -161,3 +161,11 @@ def test_a_windows_accounts_user_is_a_name_part() -> None:
     span = DetectedEntity(5, 20, "USERNAME", "SAHYADRI\\vkiyer", 0.6, "privrag_handle")
     assert "vkiyer" in name_forms(span)
     assert _marked(text, [span]) == ["vkiyer"]
+
+
+def test_a_word_the_models_call_a_person_three_times_is_a_name_in_lower_case_too() -> None:
+    text = "Fer (Agente): Hola, soy Fer.\nCliente: hola fer, mi paquete\nFer (Agente): listo\nCliente: gracias fer"
+    spans = [DetectedEntity(m, m + 3, "PERSON", "Fer", 0.6, "SpacyRecognizer") for m in (0, 24, 59)]
+    assert [text[s.start : s.end] for s in spans] == ["Fer", "Fer", "Fer"]
+    assert _marked(text, spans) == ["fer", "fer"]
+    assert _marked(text, spans[:2]) == []  # twice is not enough for a dictionary word

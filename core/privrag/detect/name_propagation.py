@@ -184,6 +184,11 @@ def nickname_forms(span: DetectedEntity) -> set[str]:
     return {n.capitalize() for n in _nickname_table().get(words[0].lower(), ()) if len(n) >= 3 and n.isalpha()}
 
 
+#: a one-word person span found this often is a name the text uses, whatever a dictionary says
+_MIN_REPEATS = 3
+_REPEATABLE = re.compile(r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]{2,}")
+
+
 def _lowercase_ok(text: str, start: int, word: str) -> bool:
     from privrag.keep.vocab import zipf
 
@@ -214,6 +219,14 @@ def propagate_names(text: str, spans: Sequence[DetectedEntity]) -> list[Detected
         if s.label.upper() in _PERSON_LABELS:
             for f in name_forms(s):
                 forms.setdefault(f, s)
+    # "Fer" read as a person by the models at three mentions: a name, though a dictionary holds the word
+    seen: dict[str, list[DetectedEntity]] = {}
+    for s in spans:
+        if s.label.upper() in _PERSON_LABELS and _REPEATABLE.fullmatch(s.text) and s.text.lower() not in _NOT_PARTS:
+            seen.setdefault(s.text, []).append(s)
+    for word, found in seen.items():
+        if len(found) >= _MIN_REPEATS and word not in forms:
+            forms[word] = found[0]
     nicks = {n: s for s in spans if s.label.upper() in _PERSON_LABELS for n in nickname_forms(s) if n not in forms}
     forms.update(nicks)
     # "linnea" for "Linnéa", "Yildiz" for "Yıldız": a name typed without its accents, as chats and user
