@@ -14,7 +14,8 @@ pytestmark = pytest.mark.integration
 DATA = Path(__file__).resolve().parents[1] / "data"
 DOCS = (load_domains(DATA / "domains_own.jsonl") + load_domains(DATA / "domains_own_holdout.jsonl")
         + load_domains(DATA / "domains_fresh_s28.jsonl") + load_domains(DATA / "domains_fresh_s29.jsonl")
-        + load_domains(DATA / "domains_fresh_s30.jsonl"))
+        + load_domains(DATA / "domains_fresh_s30.jsonl") + load_domains(DATA / "domains_fresh_s31a.jsonl")
+        + load_domains(DATA / "domains_fresh_s31b.jsonl"))
 #: keep reasons every technique must leave intact in these documents (brands and general terms
 #: still fail where no offline catalogue names the service: the issue's open part)
 CLINICAL_KEEPS = frozenset({"medication", "dosage", "diagnosis", "eponym"})
@@ -29,7 +30,7 @@ def results():
 
 
 def test_the_markup_is_consistent() -> None:
-    assert len(DOCS) == 102
+    assert len(DOCS) == 134
     for d in DOCS:
         assert all(d.text[p.start : p.end] == p.text for p in d.protect)
         assert all(d.text[k.start : k.end] == k.text for k in d.keep)
@@ -58,5 +59,10 @@ def test_drugs_doses_and_diagnoses_survive(results) -> None:
     # "CAPOX"; "Amsler grid"; "Pseudophakia"; a model's spans on "Neovascular", "intravitreal" and
     # "adenocarcinoma"; a schedule's "day 1" twice; "one miscarriage" read as a quantity); at stop 30 over
     # 102: 20 — 18 of the first 86 and 2 of the 16 new documents (a nebulised dose whose "nebulized" a model
-    # read as a time; a Dutch diagnosis, "prikkelbaredarmsyndroom", read as a demographic)
-    assert len(damaged) <= 20, damaged
+    # read as a time; a Dutch diagnosis, "prikkelbaredarmsyndroom", read as a demographic); at stop 31 over
+    # 134: 33 — the 20 of the first 102, and 13 of the 32 new documents (brands no vocabulary holds:
+    # "Calcichew D3 Forte", "Glycomet 500", "Adcal-D3", "betadine", "Senna", "Flixotide Junior"; eponyms
+    # of a position and a manoeuvre, "high Fowler's", "Valsalva", and "Stanley-Brown Safety Plan"; a
+    # vaccine's dose read as a year; "oligozoospermia (12 million/mL)" as money; a schedule's "day 1";
+    # "head lice" as an organisation)
+    assert len(damaged) <= 33, damaged
