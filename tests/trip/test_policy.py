@@ -60,3 +60,21 @@ def test_a_town_inside_a_persons_address_is_part_of_it(text: str, street: str, t
     i = text.index(town)
     place = Entity(1, "LOCATION", [DetectedEntity(i, i + len(town), "LOCATION", town, 0.8, "SpacyRecognizer")])
     assert _in_an_address(text, place, addresses) is inside
+
+
+def test_every_capitalised_word_of_a_full_name_is_a_person_form() -> None:
+    from privrag.trip.policy import person_forms
+
+    full = DetectedEntity(0, 14, "PERSON", "Blessing Nkosi", 0.85, "SpacyRecognizer")
+    words = DetectedEntity(20, 35, "PERSON", "Dental Practice", 0.85, "SpacyRecognizer")
+    forms = person_forms([full, words])
+    assert {"Blessing", "Nkosi"} <= forms
+    assert "Dental" not in forms and "Practice" not in forms  # a model's person span of words alone
+
+
+def test_an_entity_holding_a_dictionary_given_name_of_a_full_name_is_masked_by_the_floor() -> None:
+    from privrag.trip.policy import person_forms
+
+    place = Entity(1, "LOCATION", [DetectedEntity(40, 48, "LOCATION", "Blessing", 0.85, "SpacyRecognizer")])
+    forms = person_forms([DetectedEntity(0, 14, "PERSON", "Blessing Nkosi", 0.85, "SpacyRecognizer")])
+    assert TripPolicy().holds_a_name(place, forms)

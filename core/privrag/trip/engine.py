@@ -470,9 +470,7 @@ def _chunk_mentions(d: DocAnalysis, ci: int) -> dict[int, list[DetectedEntity]]:
 
 
 def _person_forms(d: DocAnalysis) -> frozenset[str]:
-    """The names (and name parts) of the persons detected in one document."""
-    from privrag.detect.name_propagation import name_forms
+    """The names (and name parts) of the persons detected in one document (:func:`person_forms`)."""
+    from privrag.trip.policy import person_forms
 
-    return frozenset(
-        f for e in d.entities if canonical_label(e.label) == "PERSON" for m in e.mentions for f in name_forms(m)
-    )
+    return person_forms(m for e in d.entities if canonical_label(e.label) == "PERSON" for m in e.mentions)

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 
 from privrag.detect.grouping import normalize_surface
 from privrag.generalize import canonical_label
-from privrag.types import Entity
+from privrag.types import DetectedEntity, Entity
 
-__all__ = ["TripPolicy", "DEFAULT_ALWAYS_MASK", "NOT_IDENTIFIERS"]
+__all__ = ["TripPolicy", "DEFAULT_ALWAYS_MASK", "NOT_IDENTIFIERS", "person_forms"]
 
 #: canonical categories masked whatever Ψ says: the direct identifiers of a private person —
 #: names (and user names), street addresses, e-mail, phone, ID and account numbers. Ψ was
@@ -92,3 +92,28 @@ def _term(text: str) -> str:
 
 def _labels(values: Iterable[str]) -> frozenset[str]:
     return frozenset(canonical_label(v) for v in values)
+
+
+def person_forms(mentions: Iterable[DetectedEntity]) -> frozenset[str]:
+    """The names (and name parts) of the persons mentioned.
+
+    Beside :func:`~privrag.detect.name_propagation.name_forms`, every capitalised word of a full name
+    counts here, also one a dictionary holds ("Blessing" of "Blessing Nkosi"): propagation leaves such
+    a word alone elsewhere in the text, but TRIP must not keep it where a model gave it another label
+    ("Blessing's two teenagers" read as a place). The floor only ever masks more.
+    """
+    from privrag.detect.name_propagation import name_forms
+
+    out: set[str] = set()
+    for m in mentions:
+        forms = name_forms(m)
+        out |= forms
+        if len(forms) > 1 and " " in m.text.strip():  # a real name: the span and one part at least
+            out |= {w for w in _CAP_WORD.findall(m.text) if w.lower() not in _NOT_NAME_WORDS}
+    return frozenset(out)
+
+
+#: a capitalised word of three letters or more
+_CAP_WORD = re.compile(r"(?<![\w'’-])[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ'’-]{2,}(?![\w'’-])")
+#: honorifics and particles, which a full name holds without being one
+_NOT_NAME_WORDS = frozenset("mrs miss mme mlle sir dame lord lady prof dr van von der den del della".split())
