@@ -169,3 +169,22 @@ def test_a_word_the_models_call_a_person_three_times_is_a_name_in_lower_case_too
     assert [text[s.start : s.end] for s in spans] == ["Fer", "Fer", "Fer"]
     assert _marked(text, spans) == ["fer", "fer"]
     assert _marked(text, spans[:2]) == []  # twice is not enough for a dictionary word
+
+
+def test_a_contract_role_in_brackets_after_a_name_is_no_nickname() -> None:
+    text = 'between John Smith ("Investor") and Acme Ltd. The Investor shall pay.'
+    assert _marked(text, [_person(text, "John Smith")]) == []
+
+
+def test_an_everyday_word_the_models_call_a_person_three_times_stays_a_word() -> None:
+    text = "Reply sent. Reply read. Reply gone. Send a Reply now."
+    spans = [DetectedEntity(m, m + 5, "PERSON", "Reply", 0.6, "SpacyRecognizer") for m in (0, 12, 24)]
+    assert [text[s.start : s.end] for s in spans] == ["Reply"] * 3
+    assert _marked(text, spans) == []
+
+
+def test_a_full_names_initials_are_marked_unless_the_text_defines_them_for_another_name() -> None:
+    text = "claims by Brett Kowalczyk (ID E40719). When BK was on leave. Techniker Krankenkasse (TK) paid."
+    assert _marked(text, [_person(text, "Brett Kowalczyk")]) == ["BK"]
+    text = "Tobias Kühn is insured with Techniker Krankenkasse (TK). TK paid."
+    assert _marked(text, [_person(text, "Tobias Kühn")]) == []

@@ -266,3 +266,11 @@ def test_an_address_that_prose_continues_after_its_postcode_is_found() -> None:
 def test_an_address_after_for_inside_a_sentence_is_found() -> None:
     text = "my bill (period 4 November to 3 January) for 7 Cnoc na Gréine, Ballybane, Galway H91 X2T6, MPRN 10008845127."
     assert ("7 Cnoc na Gréine, Ballybane", "STREET_ADDRESS") in parts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Flat 3,   12 High Street,   Leeds   LS1 4AB", "Address:\t14 Baker Street,\tMarylebone,\tLondon NW1 6XE"],
+)
+def test_an_address_laid_out_in_columns_is_still_one_address(text: str) -> None:
+    assert any(entity == "ZIP_CODE" for _, entity in parts(text))

@@ -360,6 +360,9 @@ def test_titled_person_recognizer_reads_forms_logs_and_letters(text: str, expect
         "Total: 3 U.S. items - A.B.",  # initials after a dash, but no sentence ends before them
         "the Mr I think was here",  # a lone capital before a lower-case word
         'value nome="" empty',
+        "Shipping to the E.U. - U.S.",  # abbreviations, not a writer's initials
+        "Lived in Austin, 3 yrs",  # a town with a duration
+        "File name: 报告书",  # a file's name
     ],
 )
 def test_initials_and_key_values_need_their_shape(text: str) -> None:

@@ -264,3 +264,20 @@ def test_a_line_without_enough_digits_is_not_parsed(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(phonenumbers.PhoneNumberMatcher, "__init__", spy)
     assert _phones("dose 50 mg\nseen 14:10\nmobile 07700 900123") == ["07700 900123"]
     assert set(seen) == {"mobile 07700 900123"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("If Teams is flaky my mobile is +44 7700 900381.", ["+44 7700 900381"]),  # a reserved range: no plan holds it
+        ("mine is +91 98450 12345 on WhatsApp", ["+91 98450 12345"]),
+        ("call me on 087 123 4567 after 5", ["087 123 4567"]),
+        ("2024-12-17T10:14:51+05:30 Defender alert", []),  # a time zone
+        ("tel 0800 543 354 (free)", []),  # an organisation's freephone line
+        ("weight +3.5 kg; sodium +2 mmol", []),
+    ],
+)
+def test_a_phone_number_by_its_shape(text: str, expected: list[str]) -> None:
+    from privrag.detect.recognizers_personal import phone_shape_recognizer
+
+    assert [text[r.start : r.end] for r in phone_shape_recognizer().analyze(text, ["PHONE_NUMBER"])] == expected

@@ -198,3 +198,8 @@ def test_a_speaker_a_model_called_something_else_is_left_to_the_model() -> None:
     text = "[Fri 07:15] Bongz: sorry\n[Fri 07:16] Acme Store: we close at six"
     spans = [span(text, "Bongz"), span(text, "Acme Store", "ORG")]
     assert [(s.text, s.label) for s in complete_slots(text, spans)] == [("Bongz", "PERSON"), ("Acme Store", "ORG")]
+
+
+def test_a_logs_fields_after_times_are_not_speakers() -> None:
+    text = "8:00 AM Breakfast: porridge\n12:30 PM Lunch: soup\n3:00 PM Maria: visited\n4:00 PM Bill (Support): hi"
+    assert [text[a:b] for a, b in speaker_labels(text)] == ["Maria", "Bill"]

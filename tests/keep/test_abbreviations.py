@@ -98,6 +98,7 @@ def test_capitals_that_also_spell_a_name_are_an_abbreviation_only_apart_from_oth
     [
         ("71 y/o M w/ hx CHF, COPD, AFib, on apixaban 5 mg", ["CHF", "COPD", "AFib"]),
         ("McDonald reviewed the iPhone photos; on apixaban 5 mg", []),  # mixed case that spells no acronym
+        ("LoLa and DaSH messaged; on apixaban 5 mg", []),  # stylised names, though LOLA and DASH are listed
     ],
 )
 def test_an_acronym_written_in_mixed_case_is_kept(finder: KeepFinder, text: str, kept: list[str]) -> None:

@@ -637,7 +637,9 @@ def test_a_government_with_a_countrys_scope_is_a_public_body(finder: KeepFinder)
         ("Fracture Clinic", True),
         ("Fracture Liaison Service", True),
         ("Department of Trauma and Orthopaedics", True),
-        ("Community Mental Health Team", True),
+        ("Rheumatology Department", True),
+        ("River Clinic", False),  # a word of medicine's vocabulary that English writes every day
+        ("Petrovics Clinic", False),  # a surname that ends like a specialty
         ("Riverside Fracture Clinic", False),  # a site's own word
         ("Okafor Memory Clinic", False),  # a person's name
         ("Leeds Diabetes Service", False),  # a town
@@ -654,3 +656,9 @@ def test_a_department_a_model_called_an_organisation_is_kept(finder: KeepFinder)
     text = "Fracture Clinic, Kilbride University Hospital\nReview in the fracture clinic in 6 weeks."
     spans = [_span(text, "Fracture Clinic", "ORGANIZATION")]
     assert [k.text for k in finder.find(text, spans) if k.why == "department"] == ["Fracture Clinic"]
+
+
+def test_a_named_persons_surname_is_no_eponym(finder: KeepFinder) -> None:
+    text = "Anna Fuchs was admitted on Monday. Fuchs' son visited later."
+    spans = [_span(text, "Anna Fuchs", "PERSON")]
+    assert [k for k in finder.find(text, spans) if k.why == "eponym"] == []

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from privrag.detect.span_cleanup import PERSON_LABELS, with_initials
 from privrag.types import DetectedEntity
 
-__all__ = ["PROPAGATED_SOURCE", "NICKNAME_SOURCE", "bracketed_nicknames", "propagate_names", "fold_accents", "name_forms", "nickname_forms", "plain_word", "CUED_SOURCES"]
+__all__ = ["name_initials", "PROPAGATED_SOURCE", "NICKNAME_SOURCE", "bracketed_nicknames", "propagate_names", "fold_accents", "name_forms", "nickname_forms", "plain_word", "CUED_SOURCES"]
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +62,8 @@ def name_forms(span: DetectedEntity) -> set[str]:
     from privrag.detect.recognizer_base import english_stop_words
 
     stop = english_stop_words()
-    parts = [p for p in re.split(r"[\s._\\-]+", surface) if p]
+    # "SAHYADRI\\vkiyer": the user names a person, the domain an organisation
+    parts = [p for p in re.split(r"[\s._-]+", surface.rsplit("\\", 1)[-1]) if p]
     # a cue found the name ("partner Precious", "my son Will", a chat's author): a word there is a name
     cued = span.source in CUED_SOURCES
     if parts and not cued and all(plain_word(p) for p in parts):
@@ -116,6 +117,22 @@ NICKNAME_SOURCE = "privrag_nickname"
 _BRACKET_NICK = re.compile(r"[ \t]*\([ \t]*[\"“‘']([A-Z][\w.'’-]{0,15})[\"”’'][ \t]*\)")
 
 
+def _nickname_of(nick: str, name: str) -> bool:
+    """A bracketed word is a nickname, not a role a contract defines ('John Smith ("Investor")'), when
+    it is the name's initials ("J-F", "JK"), the start of one of its words ("Piet" of "Pieter"), a given
+    name, or a word no dictionary holds."""
+    from privrag.detect.recognizers_first_names import given_name_words
+    from privrag.keep.brands import english_words
+
+    letters = [c for c in nick if c.isalpha()]
+    words = [w for w in re.split(r"[\s-]+", name) if w[:1].isupper()]
+    if nick.isupper() and letters == [w[0] for w in words][: len(letters)]:
+        return True
+    low = nick.lower()
+    return (any(w.lower().startswith(low) for w in words) or low in given_name_words()
+            or low not in english_words())
+
+
 def bracketed_nicknames(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
     """The quoted name in brackets right after a person's full name is the name the text calls them
     by ('Jean-François Gagnon ("J-F")', 'Pieter van der Merwe ("Piet")'). Any member's person span of
@@ -129,7 +146,7 @@ def bracketed_nicknames(text: str, spans: Sequence[DetectedEntity]) -> list[Dete
         if s.label.upper() not in _PERSON_LABELS or len(s.text.split()) < 2:
             continue
         m = _BRACKET_NICK.match(text, s.end)
-        if m is None or not bracketed_nickname(m.group(1)):
+        if m is None or not bracketed_nickname(m.group(1)) or not _nickname_of(m.group(1), s.text):
             continue
         a, b = m.span(1)
         if not any(x < b and a < y for x, y in taken):
@@ -184,9 +201,35 @@ def nickname_forms(span: DetectedEntity) -> set[str]:
     return {n.capitalize() for n in _nickname_table().get(words[0].lower(), ()) if len(n) >= 3 and n.isalpha()}
 
 
+def _rare_word(word: str) -> bool:
+    """Rare enough in English (Zipf < 4) that the models' repeated person label outweighs the dictionary:
+    "Fer", not "Bill" ("the Bill of Rights")."""
+    from privrag.keep.vocab import zipf
+
+    return zipf(word.lower()) < 4.0
+
+
+#: initials rarer than this (Zipf, as a word) stand for a person; "HR", "GP", "RN" and "AK" are words of their own
+_MAX_INITIALS_ZIPF = 3.6
+
+
+def name_initials(name: str) -> str | None:
+    """The initials of a full name of two or three capitalised words ("Brett Kowalczyk" → "BK"), when
+    they are no common abbreviation."""
+    from privrag.keep.vocab import zipf
+
+    words = name.split()
+    if not 2 <= len(words) <= 3 or not all(w[:1].isupper() and w.isalpha() and w.lower() not in _NOT_PARTS for w in words):
+        return None
+    initials = "".join(w[0] for w in words)
+    return initials if initials.isascii() and zipf(initials.lower()) < _MAX_INITIALS_ZIPF else None
+
+
 #: a one-word person span found this often is a name the text uses, whatever a dictionary says
 _MIN_REPEATS = 3
-_REPEATABLE = re.compile(r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]{2,}")
+def _repeatable(word: str) -> bool:
+    """A capitalised word of three letters or more, in any script's letters ("Fer", "Łukasz")."""
+    return len(word) >= 3 and word.isalpha() and word[0].isupper() and word[1:].islower()
 
 
 def _lowercase_ok(text: str, start: int, word: str) -> bool:
@@ -222,12 +265,20 @@ def propagate_names(text: str, spans: Sequence[DetectedEntity]) -> list[Detected
     # "Fer" read as a person by the models at three mentions: a name, though a dictionary holds the word
     seen: dict[str, list[DetectedEntity]] = {}
     for s in spans:
-        if s.label.upper() in _PERSON_LABELS and _REPEATABLE.fullmatch(s.text) and s.text.lower() not in _NOT_PARTS:
+        if (s.label.upper() in _PERSON_LABELS and _repeatable(s.text) and s.text.lower() not in _NOT_PARTS
+                and _rare_word(s.text)):
             seen.setdefault(s.text, []).append(s)
     for word, found in seen.items():
         if len(found) >= _MIN_REPEATS and word not in forms:
             forms[word] = found[0]
     nicks = {n: s for s in spans if s.label.upper() in _PERSON_LABELS for n in nickname_forms(s) if n not in forms}
+    # "Brett Kowalczyk … when BK was on leave": a full name's initials, in capitals, as written only
+    # — not letters the text defines for another name ("Techniker Krankenkasse (TK)")
+    from privrag.keep.context import acronym_defined
+
+    nicks.update((i, s) for s in spans if s.label.upper() in _PERSON_LABELS
+                 for i in [name_initials(s.text)] if i and i not in forms and i not in nicks
+                 and not acronym_defined(text, i, initials=False))
     forms.update(nicks)
     # "linnea" for "Linnéa", "Yildiz" for "Yıldız": a name typed without its accents, as chats and user
     # names write it, is the same name

@@ -56,6 +56,7 @@ from privrag.detect.recognizers_personal import (
     age_recognizer,
     card_number_recognizer,
     employer_recognizer,
+    phone_shape_recognizer,
     postcode_recognizer,
     timestamp_recognizer,
 )
@@ -454,6 +455,7 @@ _FACTORIES: tuple[Callable[[], Any], ...] = (
     first_name_recognizer,
     age_recognizer,
     card_number_recognizer,
+    phone_shape_recognizer,
     timestamp_recognizer,
     postcode_recognizer,
     employer_recognizer,

@@ -299,8 +299,12 @@ def address_parts(text: str) -> list[AddressPart]:
         line = text[s:e]
         if _NUMBERED.match(line):
             continue
+        # a form's row in columns: each cell alone, and the whole line when no cell is an address
+        # ("Flat 3,   12 High Street,   Leeds   LS1 4AB" is one address laid out in columns)
         one = [p for cs, ce in _cells(line, s) if "," in text[cs:ce]
                for p in (_one_line(text, cs, ce) or pieces_to_postcode(text, cs, ce))]
+        if not one and "," in line:
+            one = _one_line(text, s, e) or pieces_to_postcode(text, s, e)
         if one:
             found.extend(one)
             found.extend(_addressee_before(text, lines, i))

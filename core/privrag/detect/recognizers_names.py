@@ -102,7 +102,9 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # "Name: Aoife" — the value stays on the label's line ("Name: Aoife\nDOB: …")
          Rule("named", rf"(?<=\b(?i:name)(?:[ \t]*\([^()\n]{{1,20}}\))?:[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, case_sensitive=True),
          # "Name (Chinese): 梁凱欣": a name in Chinese characters, Japanese kanji or Korean hangul after a name's label
-         Rule("named_cjk", r"(?<=\b(?i:name)(?:[ \t]*\([^()\n]{1,20}\))?[ \t]*[:：][ \t　]{0,12})[\p{Han}\p{Hangul}]{2,5}"
+         Rule("named_cjk", r"(?<=(?:(?<!(?i:file|company|product|project|user|host|brand|business|trading|display|"
+                           r"domain|model|app|device|network|account|school|hospital)[ \t])\b(?i:name)|姓名|氏名|名前|이름)"
+                           r"(?:[ \t]*\([^()\n]{1,20}\))?[ \t]*[:：][ \t　]{0,12})[\p{Han}\p{Hangul}]{2,5}"
                            r"(?![\p{Han}\p{Hangul}])", 0.6),
          Rule("asked", rf"(?<=\b(?i:{asked})[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, _no_stop_word,
               case_sensitive=True),
@@ -143,8 +145,8 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
               _capitals_name, case_sensitive=True),
          # "… prepared by Dr. Cho. - T.F.": the initials a note's writer signs it with, after a dash at the
          # end of its line
-         Rule("signed_initials", r"(?m)(?<=[.!?)][ \t]{1,3}[-–—][ \t]{0,2})(?:[A-Z]\.){2,3}(?=[ \t]*$)", 0.55,
-              case_sensitive=True),
+         Rule("signed_initials", r"(?m)(?<=[.!?)][ \t]{1,3}[-–—][ \t]{0,2})(?!(?:U\.S|U\.K|E\.U|N\.B|P\.S|A\.M|P\.M|"
+                                 r"U\.N|D\.C)\.(?![A-Z]))(?:[A-Z]\.){2,3}(?=[ \t]*$)", 0.55, case_sensitive=True),
          # "Aan: R. Hoekstra, huisarts", "cc J.P. Visser": initials before a surname of our name lists that no
          # dictionary holds
          Rule("initials_surname", rf"(?<![\w.'’])(?:[A-Z]\.[ \t]?){{1,3}}{_NAME_WORD}(?![\w'’-])", 0.55, _initials_surname,
@@ -155,7 +157,7 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
               0.6, _no_stop_word, case_sensitive=True),
          # "Siblings in home: Summer, 4 yrs": a given name with an age in years, as a form lists children
          # ("Java, 8 yrs" in a CV is no given name)
-         Rule("given_name_age", rf"(?<![\w.'’]){_NAME_WORD}(?=,[ \t]*\d{{1,2}}[ \t]?yrs?\b)", 0.6,
+         Rule("given_name_age", rf"(?<![\w.'’])(?<!\b(?i:in|at|from|to|near)[ \t]){_NAME_WORD}(?=,[ \t]*\d{{1,2}}[ \t]?yrs?\b)", 0.6,
               _given_name_word, case_sensitive=True),
          # "Aino's daughter", "Jan Novak's widow": the owner of a kinship is a person
          Rule("kin_owner", rf"(?<![\w.'’])(?![A-Z]['’]\w{{1,2}}\b){line_name}(?=['’]s[ \t]+(?i:{_KIN_WORD})\b)", 0.6, _no_contraction,

@@ -25,6 +25,7 @@ from privrag.reference_numbers import REFERENCE_PREFIXES
 
 __all__ = [
     "PHONE_REGIONS",
+    "phone_shape_recognizer",
     "luhn_ok",
     "card_prefix_ok",
     "age_recognizer",
@@ -317,6 +318,37 @@ def phone_recognizer(regions: tuple[str, ...] = PHONE_REGIONS) -> Any:
 
 #: the fewest digits a phone number written without country code has in the regions above
 MIN_PHONE_DIGITS = 7
+
+
+def phone_shape_recognizer() -> ContextPatternRecognizer:
+    """Phone numbers by their shape, where python-phonenumbers' validation says no.
+
+    The validating recognizer above drops a number that no region's plan
+    holds: a mistyped one, one of a range not yet in the metadata, or a
+    reserved one ("+44 7700 900381", Ofcom's range for fiction, which our
+    test documents and many templates use). A number is identifying whether
+    or not a plan holds it, so two shapes count on their own: a number in
+    international format (a "+", a country code, two groups or more: 8 to 15
+    digits), and a national number opening with 0 after a phone's cue
+    ("mobile", "tel", "WhatsApp", "call me on"). A freephone or shared-cost
+    number is an organisation's (:mod:`privrag.keep.public_numbers`).
+    """
+    from privrag.keep.public_numbers import is_organisation_number
+
+    def ok(match: str) -> bool:
+        return 8 <= sum(c.isdigit() for c in match) <= 15 and not is_organisation_number(match)
+
+    cue = r"mobile|mob|cell|cellphone|phone|tel|telephone|whatsapp|fax|call\s+me\s+on|text\s+me\s+on|ring\s+me\s+on"
+    return ContextPatternRecognizer(
+        "PHONE_NUMBER",
+        [
+            Rule("international", r"(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,5}(?![\w:/])", 0.6, validator=ok),
+            Rule("cued_national", rf"(?<=\b(?i:{cue})(?:[ \t]+(?i:no|number|is|on))?\.?[ \t]*[:#]?[ \t]{{0,3}})"
+                                  r"\(?0\d[\d \-().]{6,16}\d(?![\w/])", 0.6, validator=ok),
+        ],
+        context=["phone", "mobile", "tel", "call", "whatsapp"],
+        name="privrag_phone_shape",
+    )
 
 
 def _analyze_phones(recognizer: Any, text: str, nlp_artifacts: Any) -> list[Any]:

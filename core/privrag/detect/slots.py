@@ -73,7 +73,7 @@ _TAIL_WINDOW = 160
 
 #: the stamp a chat export puts before each speaker: "[Fri 07:12] ", "[12/03/2024, 07:12:33] ",
 #: "12/03/2024, 07:12 - ", "2:47 PM  " (a bare "09:00 " opens a care log's entries: "09:00 Breakfast: …")
-_CHAT_STAMP = r"(?:\[[^\]\n]{1,30}\d[:.]\d\d[^\]\n]{0,12}\][ \t]*|(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4},?[ \t])?\d{1,2}[:.]\d\d(?:[ \t]+-|[ \t]?[AaPp]\.?[Mm]\.?)[ \t]+)"
+_CHAT_STAMP = r"(?:\[[^\]\n]{1,30}\d:\d\d[^\]\n]{0,12}\][ \t]*|(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4},?[ \t])?\d{1,2}:\d\d(?:[ \t]+-|[ \t]?[AaPp]\.?[Mm]\.?)[ \t]+)"
 #: the particles of a speaker's name ("Riaan v.d. Merwe", "Rahim bin Osman"); not "of": "Date of Birth:" is a form
 _NAME_PARTICLE = r"(?:van|von|de|der|den|da|di|du|la|le|del|della|dos|das|bin|binti|al|el|v\.[ \t]?d\.|v/d)"
 #: a role in brackets between a speaker and the colon: "Lerato (Supervisor):", "Bill (Support):"
@@ -161,8 +161,25 @@ def speaker_labels(text: str) -> list[tuple[int, int]]:
     found = [
         (m.start(1), m.end(1)) for m in pattern.finditer(text)
         if not _not_item(m.group(1)) and m.group(1).lower() not in _NOT_SPEAKERS
+        and not _everyday_label(text, m)
     ]
     return found if len(found) >= 2 else []
+
+
+def _everyday_label(text: str, m: re.Match[str]) -> bool:
+    """A label after a time stamp or before a bracket that is an everyday word (Zipf ≥ 3.5) and no given name is a
+    log's or a form's field ("8:00 AM Breakfast:", "Weight (kg):"), not a speaker ("2:47 PM  Bill
+    (Support):")."""
+    from privrag.detect.recognizers_first_names import given_name_words
+    from privrag.keep.brands import english_words
+
+    stamped = bool(text[m.start() : m.start(1)].strip(" \t>"))
+    role = "(" in text[m.end(1) : m.end()]
+    label = m.group(1).lower()
+    from privrag.keep.vocab import zipf
+
+    return ((stamped or role) and " " not in label and label in english_words() and label not in given_name_words()
+            and zipf(label) >= 3.5)
 
 
 def _kinds(item: tuple[int, int], spans: Sequence[DetectedEntity]) -> set[str]:
@@ -258,8 +275,8 @@ def complete_slots(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedE
         return list(spans)
     out = sorted([*spans, *added.values()], key=lambda s: (s.start, s.end))
     if any(a.overlaps(b) for a, b in zip(out, out[1:], strict=False)):
-        # a speaker's label over a model's part of it: one span, the members' own (higher) score wins
+        # a speaker's label over a model's part of it: one span, whose label and source are the member's
         from privrag.detect.overlap import resolve_overlaps
 
-        out = resolve_overlaps(out, text, strategy="union")
+        out = resolve_overlaps(out, text, strategy="union", source_priority={SLOT_SOURCE: -1.0})
     return out

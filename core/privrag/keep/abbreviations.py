@@ -98,7 +98,7 @@ def abbreviation_mentions(text: str) -> list[tuple[int, int]]:
     if not text:
         return []
     found = list(_matcher().finditer(text))
-    # "AFib", "CaP": a note writes some acronyms in mixed case; a word of two capitals or more whose
+    # "AFib": a note writes some acronyms in mixed case; a word of two capitals or more whose
     # capitals-only spelling is a listed acronym of four letters or more is that acronym
     keys = medical_abbreviations()
     taken = {s for s, _ in found}
@@ -110,8 +110,8 @@ def abbreviation_mentions(text: str) -> list[tuple[int, int]]:
     return [(s, e) for s, e in found if not _in_name(text, s, e, acronyms, strict=text[s:e] in names)]
 
 
-#: a word with a capital after its first letter and a lower-case letter: "AFib", "HbA1c"
-_MIXED_CASE = re.compile(r"(?<![\w-])(?=\w*[a-z])[A-Za-z][a-z]*[A-Z][A-Za-z\d]*(?![\w-])")
+#: capitals, then a short lower-case tail: "AFib" (not a stylised name, "LoLa", "DaSH")
+_MIXED_CASE = re.compile(r"(?<![\w-])[A-Z]{2,}[a-z]{1,3}(?![\w-])")
 _PREV_WORD = re.compile(r"([^\W\d_][\w'’-]*)[ \t]+(?:&[ \t]+)?$")
 _NEXT_WORD = re.compile(r"[ \t]+(?:&[ \t]+)?([^\W\d_][\w'’-]*)")
 _SENTENCE_END = frozenset(".!?:;\n")

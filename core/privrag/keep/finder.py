@@ -206,6 +206,10 @@ class KeepFinder:
                 # "ICD-10 B27.0": a valid code in a text that speaks medicine is a diagnosis, not an id
                 out.extend(KeepSpan(m.start(), m.end(), "diagnosis", m.group())
                            for m in vocab.ICD_CODE.finditer(text) if vocab.icd_code(m.group()))
+        if spans:  # "Anna Fuchs … Fuchs' son", "Mr Parkinson's son": a named person's surname is no eponym
+            named = _named_people(spans)
+            out = [k for k in out if k.why != "eponym" or " " in k.text.strip()
+                   or _EPONYM_STEM.sub("", k.text).lower() not in named]
         if self.public_min_zipf is not None:
             out.extend(self._public_entities(text, spans))
             # "Java 17, Go, Kotlin": the languages of a CV or a ticket
@@ -376,7 +380,8 @@ class KeepFinder:
             return None if affiliated_anywhere(text, surface) else KeepSpan(start, end, "public_entity", surface)
         if not orglike:
             return None
-        if department_name(surface):  # "Fracture Clinic": every hospital has one
+        if (department_name(surface) and not affiliated_anywhere(text, surface)
+                and not any(w.lower() in named for w in vocab.words(surface))):  # "Fracture Clinic": every hospital has one
             return KeepSpan(start, end, "department", surface)
         after = " ".join(text[end : end + 40].split()[:2])
         if FACILITY.search(surface) or FACILITY.match(after) or affiliated_anywhere(text, surface):
@@ -415,6 +420,8 @@ class KeepFinder:
         return None
 
 
+#: the possessive an eponym is written with ("Parkinson's", "Colles'")
+_EPONYM_STEM = re.compile(r"(?:['’]s|['’])$")
 #: a capitalised word a model called a date: "Workday" ("upload it to Workday") is no day of the calendar
 _ONE_WORD = re.compile(r"[A-Z][a-z]{2,}")
 _DATE_LABELS = frozenset({"DATE_TIME", "DATE", "TIME"})
@@ -467,13 +474,13 @@ def _marked_names(spans: Sequence[DetectedEntity]) -> frozenset[str]:
 def _named_people(spans: Sequence[DetectedEntity]) -> frozenset[str]:
     """Name parts (lower case) of the persons the document names for sure: a full name ("Jo Pearce"),
     or one a cue found ("partner Precious", a chat's author, a letter's signer)."""
-    from privrag.detect.name_propagation import name_forms
+    from privrag.detect.name_propagation import name_forms, name_initials
 
-    return frozenset(
-        f.lower() for s in spans if s.label.upper() in ("PERSON", "PER")
-        and (len(s.text.split()) > 1 or not (s.source or "").startswith(_GUESSED_PERSON_SOURCES))
-        for f in name_forms(s)
-    )
+    sure = [s for s in spans if s.label.upper() in ("PERSON", "PER")
+            and (len(s.text.split()) > 1 or not (s.source or "").startswith(_GUESSED_PERSON_SOURCES))]
+    # a full name's initials are that person's too ("Brett Kowalczyk … BK"), not a brand's
+    initials = {i.lower() for s in sure if (i := name_initials(s.text))}
+    return frozenset({f.lower() for s in sure for f in name_forms(s)} | initials)
 
 
 #: what may stand between a service's name and its number: "988 Suicide & Crisis Lifeline", "Samaritans
