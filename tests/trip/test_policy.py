@@ -78,3 +78,12 @@ def test_an_entity_holding_a_dictionary_given_name_of_a_full_name_is_masked_by_t
     place = Entity(1, "LOCATION", [DetectedEntity(40, 48, "LOCATION", "Blessing", 0.85, "SpacyRecognizer")])
     forms = person_forms([DetectedEntity(0, 14, "PERSON", "Blessing Nkosi", 0.85, "SpacyRecognizer")])
     assert TripPolicy().holds_a_name(place, forms)
+
+
+def test_a_full_names_initials_are_a_person_form_for_the_floor() -> None:
+    from privrag.trip.policy import person_forms
+
+    firm = Entity(2, "ORGANIZATION", [DetectedEntity(60, 62, "ORGANIZATION", "BK", 0.85, "SpacyRecognizer")])
+    forms = person_forms([DetectedEntity(0, 15, "PERSON", "Brett Kowalczyk", 0.85, "SpacyRecognizer")])
+    assert "BK" in forms
+    assert TripPolicy().holds_a_name(firm, forms)

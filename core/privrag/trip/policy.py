@@ -98,11 +98,12 @@ def person_forms(mentions: Iterable[DetectedEntity]) -> frozenset[str]:
     """The names (and name parts) of the persons mentioned.
 
     Beside :func:`~privrag.detect.name_propagation.name_forms`, every capitalised word of a full name
-    counts here, also one a dictionary holds ("Blessing" of "Blessing Nkosi"): propagation leaves such
+    counts here, also one a dictionary holds ("Blessing" of "Blessing Nkosi"), and so do its initials
+    when they are rare as a word ("BK"): propagation leaves such
     a word alone elsewhere in the text, but TRIP must not keep it where a model gave it another label
     ("Blessing's two teenagers" read as a place). The floor only ever masks more.
     """
-    from privrag.detect.name_propagation import name_forms
+    from privrag.detect.name_propagation import name_forms, name_initials
 
     out: set[str] = set()
     for m in mentions:
@@ -110,6 +111,8 @@ def person_forms(mentions: Iterable[DetectedEntity]) -> frozenset[str]:
         out |= forms
         if len(forms) > 1 and " " in m.text.strip():  # a real name: the span and one part at least
             out |= {w for w in _CAP_WORD.findall(m.text) if w.lower() not in _NOT_NAME_WORDS}
+            if initials := name_initials(m.text):  # "Brett Kowalczyk" … "BK", which a model called a firm
+                out.add(initials)
     return frozenset(out)
 
 
