@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from privrag.detect.span_cleanup import PERSON_LABELS, with_initials
 from privrag.types import DetectedEntity
 
-__all__ = ["name_initials", "PROPAGATED_SOURCE", "NICKNAME_SOURCE", "bracketed_nicknames", "propagate_names", "fold_accents", "name_forms", "nickname_forms", "plain_word", "CUED_SOURCES"]
+__all__ = ["nickname_words", "name_initials", "PROPAGATED_SOURCE", "NICKNAME_SOURCE", "bracketed_nicknames", "propagate_names", "fold_accents", "name_forms", "nickname_forms", "plain_word", "CUED_SOURCES"]
 
 log = logging.getLogger(__name__)
 
@@ -173,6 +173,11 @@ def plain_word(part: str) -> bool:
 
     low = part.lower()
     return low in english_words() and low not in person_name_words() and low not in _all_nicknames()
+
+
+def nickname_words() -> frozenset[str]:
+    """Every short form of the nickname table, lower case ("will", "bill", "del", "al")."""
+    return _all_nicknames()
 
 
 @functools.lru_cache(maxsize=1)

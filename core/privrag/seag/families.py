@@ -92,8 +92,19 @@ def is_generic(form: str) -> bool:
     qualifier, a function word or an honorific): such a form names nothing.
     A country spelled with generic words names one ("The United Kingdom Government")."""
     words = [split_possessive(m.group(0))[0].lower().rstrip(".") for m in TOKEN_RE.finditer(form)]
+    if len(words) == 1 and form.strip()[:1].isupper() and _particle_nickname(words[0]):
+        return False  # 'asks to be called "Del"', "Al", "Van": a particle alone and capitalised is a nickname
     return (bool(words) and all(w in ORG_GENERIC or w in NAME_PARTICLES or w in HONORIFICS for w in words)
             and not country_mentions(form))
+
+
+def _particle_nickname(word: str) -> bool:
+    """A name particle that is also a given name or a nickname ("del", "al", "van", "di", "el")."""
+    from privrag.detect.name_propagation import nickname_words
+    from privrag.detect.recognizers_first_names import given_name_words
+
+    return (word in NAME_PARTICLES and word not in ORG_GENERIC and word not in HONORIFICS
+            and (word in given_name_words() or word in nickname_words()))
 
 
 #: common nouns for people that NER models tag as a demographic group ("a man", "his wife"):
