@@ -281,9 +281,12 @@ def propagate_names(text: str, spans: Sequence[DetectedEntity]) -> list[Detected
     # — not letters the text defines for another name ("Techniker Krankenkasse (TK)")
     from privrag.keep.context import acronym_defined
 
-    nicks.update((i, s) for s in spans if s.label.upper() in _PERSON_LABELS
-                 for i in [name_initials(s.text)] if i and i not in forms and i not in nicks
-                 and not acronym_defined(text, i, initials=False))
+    initials: dict[str, DetectedEntity] = {}
+    for s in spans:
+        if s.label.upper() in _PERSON_LABELS and (i := name_initials(s.text)) and i not in forms and i not in nicks:
+            initials.setdefault(i, s)
+    # each once: a text naming one person at every line must not search itself once per mention
+    nicks.update((i, s) for i, s in initials.items() if not acronym_defined(text, i, initials=False))
     forms.update(nicks)
     # "linnea" for "Linnéa", "Yildiz" for "Yıldız": a name typed without its accents, as chats and user
     # names write it, is the same name

@@ -206,12 +206,12 @@ class KeepFinder:
                 # "ICD-10 B27.0": a valid code in a text that speaks medicine is a diagnosis, not an id
                 out.extend(KeepSpan(m.start(), m.end(), "diagnosis", m.group())
                            for m in vocab.ICD_CODE.finditer(text) if vocab.icd_code(m.group()))
-        if spans:  # "Anna Fuchs … Fuchs' son", "Mr Parkinson's son": a named person's surname is no eponym
-            named = _named_people(spans)
+        named = _named_people(spans)  # once per text: the eponym check and the public entities read it
+        if named:  # "Anna Fuchs … Fuchs' son", "Mr Parkinson's son": a named person's surname is no eponym
             out = [k for k in out if k.why != "eponym" or " " in k.text.strip()
                    or _EPONYM_STEM.sub("", k.text).lower() not in named]
         if self.public_min_zipf is not None:
-            out.extend(self._public_entities(text, spans))
+            out.extend(self._public_entities(text, spans, named))
             # "Java 17, Go, Kotlin": the languages of a CV or a ticket
             out.extend(KeepSpan(s, e, "programming_language", text[s:e]) for s, e in language_mentions(text))
             # "call 111 or Samaritans on 116 123", "Lifeline 0800 543 354": numbers that reach a service
@@ -332,9 +332,8 @@ class KeepFinder:
                 out.append(KeepSpan(s, e, "public_entity", surface))
         return out
 
-    def _public_entities(self, text: str, spans: Sequence[DetectedEntity]) -> list[KeepSpan]:
+    def _public_entities(self, text: str, spans: Sequence[DetectedEntity], named: frozenset[str]) -> list[KeepSpan]:
         out: list[KeepSpan] = []
-        named = _named_people(spans)
         for s in spans:
             label = s.label.upper()
             if _ACRONYM_SPAN.fullmatch(s.text) and label in _NAME_LABELS and (s.source or "").startswith(MODEL_SOURCES):
