@@ -81,3 +81,21 @@ def test_llm_alias_generator_with_the_local_smollm2(default_detector):
     assert gen.last_raw is not None
     assert "John Smith" not in req.question + req.documents[0]
     assert req.restore(req.documents[0]) == NOTE
+
+
+@pytest.mark.parametrize("doc_id", ["fresh5_w4", "fresh5_w5"])
+def test_documents_in_french_and_spanish_are_sent_aliased(seag, doc_id):
+    """The English models read runs of French and Spanish function words as people ("il lui aurait");
+    the leak check then found every other "il" of the text, and SEAG refused to send it at all."""
+    from pathlib import Path
+
+    from privrag.eval.datasets import load_domains
+
+    data = Path(__file__).resolve().parents[1] / "data" / "domains_fresh_s31b.jsonl"
+    doc = next(d for d in load_domains(data) if d.id == doc_id)
+    req = seag.request("Summarise this document.", [doc.text])
+    sent = req.documents[0]
+    assert req.restore(sent) == doc.text
+    direct = [p.text for p in doc.protect if p.identifier == "DIRECT"]
+    assert len(direct) > 5
+    assert [p for p in direct if re.search(rf"(?<!\w){re.escape(p)}(?!\w)", sent)] == []

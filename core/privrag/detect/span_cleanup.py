@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterable
 
 from privrag.detect.grouping import HONORIFICS
+from privrag.detect.text_language import without_function_words
 from privrag.types import DetectedEntity
 
 __all__ = [
@@ -94,6 +95,13 @@ def clean_name_spans(spans: Iterable[DetectedEntity], text: str) -> list[Detecte
     """Repair every name-like span of ``spans``; a model's other spans are cut at line breaks."""
     out: list[DetectedEntity] = []
     for s in spans:
+        if s.source in LINE_SPLIT_SOURCES and s.label in NAME_LABELS:
+            kept = without_function_words(s.text, text)  # "il l'a assignée seule" of a French text
+            if kept is None:
+                continue
+            if kept != (0, len(s.text)):
+                a, b = s.start + kept[0], s.start + kept[1]
+                s = DetectedEntity(a, b, s.label, text[a:b], s.score, s.source)
         if s.label in GROUP_LABELS and s.source in LINE_SPLIT_SOURCES and _lower_in_cased_line(s, text):
             continue  # "scale and polish": a nationality or a faith is capitalised where the line has capitals
         if s.label in PERSON_LABELS:

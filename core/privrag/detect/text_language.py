@@ -1,0 +1,103 @@
+"""Which language a text is written in, read from its function words.
+
+Why: the default models are English (spaCy's ``en_core_web_sm``, the shipped
+GLiNER). On a French HR report or a Spanish support chat they read runs of
+function words as people ("il l'a assignée seule", "para el repartidor"):
+redaction masks prose, and SEAG cannot send the text at all, because the
+pronoun "il" of every other sentence counts as a leak of that "name".
+
+A text's function words say its language with no model: the share of its
+words that each language's stop-word list holds. The lists are spaCy's
+(``spacy.lang.<code>.stop_words``, MIT), kept by its maintainers for some
+seventy languages; :data:`LANGUAGES` are the ones our users write in.
+English is the answer unless another language's words clearly outnumber
+English's, so a mostly English text with a foreign phrase stays English.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import re
+
+__all__ = ["LANGUAGES", "function_words", "text_language", "without_function_words"]
+
+#: languages told apart (spaCy's codes); English first, the default
+LANGUAGES: tuple[str, ...] = (
+    "en", "fr", "es", "de", "pt", "it", "nl", "sv", "da", "nb", "fi", "pl", "cs", "hu", "ro", "ca", "tr", "id", "tl",
+)
+#: another language must hold this many times English's function words to win
+MARGIN = 1.5
+#: fewer function words than this in the whole text say nothing (a form, a table, a name list)
+MIN_HITS = 8
+#: words read, at most: the opening of a long text tells its language
+MAX_WORDS = 5000
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+@functools.lru_cache(maxsize=8)
+def _language_of(text: str) -> str:
+    return text_language(text)
+
+
+@functools.cache
+def function_words(language: str) -> frozenset[str]:
+    """spaCy's stop words of ``language`` (lower case); empty for a language spaCy lacks."""
+    try:
+        module = importlib.import_module(f"spacy.lang.{language}.stop_words")
+    except ImportError:
+        return frozenset()
+    return frozenset(w.lower() for w in module.STOP_WORDS)
+
+
+def text_language(text: str) -> str:
+    """The code in :data:`LANGUAGES` whose function words ``text`` uses most ("en" when unsure)."""
+    words = [m.group().lower() for m, _ in zip(_WORD.finditer(text), range(MAX_WORDS), strict=False)]
+    if not words:
+        return "en"
+    hits = {lang: sum(w in function_words(lang) for w in words) for lang in LANGUAGES}
+    best = max(LANGUAGES[1:], key=hits.__getitem__)
+    if hits[best] >= MIN_HITS and hits[best] >= MARGIN * hits["en"]:
+        return best
+    return "en"
+
+
+_TOKEN = re.compile(r"\S+")
+
+
+@functools.cache
+def _plain_function_words(language: str) -> frozenset[str]:
+    """A language's function words that are no given name and no name particle ("il", "para", "es";
+    not "dan", "sara" or "de")."""
+    from privrag.detect.recognizers_first_names import first_names
+    from privrag.detect.span_cleanup import PERSON_PARTICLES
+
+    return frozenset(w for w in function_words(language) if w not in first_names() and w not in PERSON_PARTICLES)
+
+
+def without_function_words(surface: str, text: str) -> tuple[int, int] | None:
+    """What is left of a model's name span in a non-English ``text`` once the language's function words at
+    its edges are cut: ``(start, end)`` within ``surface``, or None where no name is left.
+
+    A span in lower case that holds any such word is none ("il l'a assignée seule", "es de la dra"); a
+    chat's name typed in lower case ("hola fer") holds none. A span with capitals loses only its edges
+    ("Selon Marie" → "Marie"); what is left must still hold a capital. An English text's spans pass whole:
+    the detector's other repairs are built for English already."""
+    if _language_of(text) == "en":
+        return 0, len(surface)
+    plain = _plain_function_words(_language_of(text))
+
+    def function(tok: str) -> bool:
+        pieces = _WORD.findall(tok.lower())
+        return bool(pieces) and all(p in plain for p in pieces)
+
+    toks = [(m.start(), m.end()) for m in _TOKEN.finditer(surface)]
+    if surface == surface.lower():
+        return None if any(function(surface[a:b]) for a, b in toks) else (0, len(surface))
+    while toks and function(surface[toks[0][0] : toks[0][1]]):
+        toks.pop(0)
+    while toks and function(surface[toks[-1][0] : toks[-1][1]]):
+        toks.pop()
+    if not toks or not any(c.isupper() for c in surface[toks[0][0] : toks[-1][1]]):
+        return None
+    return toks[0][0], toks[-1][1]
