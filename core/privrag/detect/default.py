@@ -7,9 +7,10 @@ A calibrated composite, built once per process:
   (:mod:`privrag.detect.recognizers`: application numbers, national IDs,
   IBAN/SWIFT, account/policy/record numbers, URLs, IPs, dates of birth,
   street addresses, sums of money, names after an honorific or an
-  introduction; :mod:`privrag.detect.recognizers_personal`: ages, payment
-  cards, timestamps, postcodes, employers, and Presidio's phone recognizer over 30
-  regions instead of 8);
+  introduction; :mod:`privrag.detect.recognizers_personal`: ages,
+  timestamps, postcodes, employers; :mod:`privrag.detect.recognizers_financial`:
+  payment cards; :mod:`privrag.detect.recognizers_phone`: Presidio's phone
+  recognizer over 30 regions instead of 8, and phone numbers by their shape);
 * a **GLiNER** model — the one trained here and shipped with the package
   (:mod:`privrag.detect.shipped`) when calibration found it helps, or any
   checkpoint the caller names: ``default_detector(gliner="urchade/gliner_multi_pii-v1")``
@@ -264,7 +265,7 @@ def _analyzer_without_parser(ner_labels: tuple[str, ...]) -> Any:
 
     from privrag import models
     from privrag.detect.recognizers import identifier_recognizers
-    from privrag.detect.recognizers_personal import phone_recognizer
+    from privrag.detect.recognizers_phone import phone_recognizer
 
     models._offline_tldextract()
     # as in models.presidio_analyzer: per-document warnings about labels dropped

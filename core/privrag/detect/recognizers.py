@@ -27,7 +27,6 @@ wraps them (plus Presidio's own pattern recognizers) as a privrag detector.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -38,7 +37,6 @@ from privrag.detect.recognizer_base import (
     Rule,
     dni_ok,
     english_stop_words,
-    iban_ok,
     ip_ok,
     min_digits,
     pesel_ok,
@@ -48,18 +46,23 @@ from privrag.detect.recognizers_address import address_block_recognizer
 from privrag.detect.recognizers_cities import city_recognizer
 from privrag.detect.recognizers_countries import country_recognizer
 from privrag.detect.recognizers_dates import written_date_recognizer
+from privrag.detect.recognizers_financial import (
+    card_number_recognizer,
+    iban_recognizer,
+    money_recognizer,
+    swift_recognizer,
+)
 from privrag.detect.recognizers_first_names import first_name_recognizer
 from privrag.detect.recognizers_handles import coded_id_recognizer, handle_recognizer
 from privrag.detect.recognizers_names import lowercase_intro_recognizer, titled_person_recognizer
 from privrag.detect.recognizers_occupation import occupation_recognizer
 from privrag.detect.recognizers_personal import (
     age_recognizer,
-    card_number_recognizer,
     employer_recognizer,
-    phone_shape_recognizer,
     postcode_recognizer,
     timestamp_recognizer,
 )
+from privrag.detect.recognizers_phone import phone_shape_recognizer
 from privrag.detect.recognizers_places import (
     relocation_place_recognizer,
     uppercase_place_recognizer,
@@ -173,56 +176,6 @@ def national_id_recognizer() -> ContextPatternRecognizer:
                  "personnummer", "cpr", "citizen number", "codice fiscale", "aadhaar", "nric", "pan",
                  "identity", "identification"],
         before=40,
-    )
-
-
-def iban_recognizer() -> ContextPatternRecognizer:
-    """IBANs, compact or in groups of four, validated by the mod-97 checksum — or, with a lower score,
-    by their country's own layout (Presidio's table of the national formats): a mistyped or invented
-    IBAN ("IE12 REVO 9903 6012 3456 78") still gives an account away, and a check digit is no privacy."""
-    shape = r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?\b"
-    return ContextPatternRecognizer(
-        "IBAN_CODE",
-        [Rule("iban", shape, 0.85, validator=iban_ok, case_sensitive=True),
-         Rule("iban_layout", shape, 0.6, validator=iban_layout_ok, case_sensitive=True)],
-        context=["iban", "bank", "account", "transfer", "wire"],
-    )
-
-
-_ISO2 = (
-    "AD AE AF AG AI AL AM AO AR AT AU AZ BA BB BD BE BF BG BH BI BJ BN BO BR BS BT BW BY BZ CA CD CF "
-    "CG CH CI CL CM CN CO CR CU CV CY CZ DE DJ DK DM DO DZ EC EE EG ER ES ET FI FJ FR GA GB GD GE GH GI "
-    "GM GN GQ GR GT GW GY HK HN HR HT HU ID IE IL IN IQ IR IS IT JM JO JP KE KG KH KM KN KP KR KW KY KZ "
-    "LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MG MK ML MM MN MO MR MT MU MV MW MX MY MZ NA NE NG NI "
-    "NL NO NP NZ OM PA PE PG PH PK PL PT PY QA RO RS RU RW SA SB SC SD SE SG SI SK SL SM SN SO SR SV SY "
-    "SZ TD TG TH TJ TL TM TN TO TR TT TW TZ UA UG US UY UZ VA VC VE VN YE ZA ZM ZW"
-).split()
-
-
-@functools.lru_cache(maxsize=1)
-def _iban_layouts() -> dict[str, Any]:
-    """Country code → its IBAN's layout, from Presidio's table (empty when Presidio lacks it)."""
-    try:
-        from presidio_analyzer.predefined_recognizers.generic.iban_patterns import regex_per_country
-    except ImportError:
-        return {}
-    return {cc: re.compile(rx) for cc, rx in regex_per_country.items()}
-
-
-def iban_layout_ok(text: str) -> bool:
-    """Does ``text`` follow its country's IBAN layout (letters and digits where the country puts them)?"""
-    layout = _iban_layouts().get(text[:2])
-    return layout is not None and layout.fullmatch(text) is not None
-
-
-def swift_recognizer() -> ContextPatternRecognizer:
-    """SWIFT/BIC codes (bank, ISO country, location, optional branch); need context."""
-    countries = "|".join(_ISO2)
-    return ContextPatternRecognizer(
-        "SWIFT_CODE",
-        [Rule("bic", rf"\b[A-Z]{{4}}(?:{countries})[A-Z2-9][A-NP-Z0-9](?:[A-Z0-9]{{3}})?\b", 0.15,
-              case_sensitive=True)],
-        context=["swift", "bic", "bank identifier", "bank code", "routing"],
     )
 
 
@@ -400,38 +353,6 @@ def street_address_recognizer() -> ContextPatternRecognizer:
             Rule("unit", r"(?<![\w-])(?:Apt\.?|Apartment|Suite|Unit|Flat)\s#?\d{1,5}[A-Z]?\b", 0.5),
         ],
         context=["address", "lives", "live", "living", "resides", "resident", "street", "deliver", "send"],
-    )
-
-
-_CURRENCY_CODES = (
-    "EUR|USD|GBP|CHF|TRL|TRY|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|HRK|RUB|UAH|ISK|DEM|ATS|FRF|ITL|ESP|NLG|BEF|"
-    "FIM|GRD|PTE|IEP|CYP|MTL|SKK|SIT|EEK|LVL|LTL|JPY|CNY|INR|AUD|CAD"
-)
-_CURRENCY_WORDS = (
-    r"euros?|(?:pounds?|pence)(?:\s+sterling)?|(?:US\s+)?dollars?|(?:new\s+)?(?:Turkish\s+)?liras?|"
-    r"kronor|kronur|kroner|krone|zlot(?:y|ys|ych)|(?:Deutsche?\s+|GDR\s+)?marks?|(?:Austrian\s+)?schillings?|"
-    r"(?:Swiss\s+|French\s+|Belgian\s+)?francs?|roubles?|rubles?|hryvnias?|forints?|korun[ay]?|lei|levs?|"
-    r"drachmas?|escudos?|pesetas?|guilders?|lire"
-)
-
-
-def money_recognizer() -> ContextPatternRecognizer:
-    """Sums of money: "EUR 4,684.40", "€200", "54,000,000 Turkish liras (TRL)".
-
-    Amounts are quasi-identifiers in court and medical text (a compensation
-    award, a salary); a number alone is not matched.
-    """
-    amount = r"\d{1,3}(?:[,.\s ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
-    return ContextPatternRecognizer(
-        "MONEY",
-        [
-            Rule("code_first", rf"(?-i:\b(?:{_CURRENCY_CODES}))\s?(?:{amount})(?!\d)", 0.7),
-            Rule("symbol_first", rf"[€$£¥]\s?(?:{amount})(?!\d)(?:\s?(?:million|billion|m|bn)\b)?", 0.7),
-            Rule("amount_first", rf"(?<![\w.,])(?:{amount})(?:\s(?:million|billion))?\s(?:{_CURRENCY_WORDS})\b"
-                                 rf"(?:\s\((?-i:[A-Z]{{3}})\))?", 0.7),
-            Rule("amount_code", rf"(?<![\w.,])(?:{amount})\s(?-i:(?:{_CURRENCY_CODES}))\b", 0.6),
-        ],
-        context=["paid", "award", "sum", "amount", "compensation", "salary", "damage", "costs"],
     )
 
 

@@ -1,109 +1,29 @@
-"""Recognizers for personal attributes and numbers that spaCy and Presidio's stock set miss.
+"""Recognizers for personal attributes that spaCy and Presidio's stock set miss: ages, time stamps,
+postcodes, employers.
 
 Measured on Presidio's synthetic set with the default detector: no age was
-found ("a 36 year old" comes back as a *date*), a quarter of card numbers
-were missed (Presidio's card pattern stops at 16 digits and knows five
-issuer prefixes, so 19-digit Visa and 12-digit Maestro numbers pass), ISO
-timestamps were cut in two ("1970-09-24" and "09:34:31"), and national phone
-formats outside Presidio's eight default regions ("699 956 915") were left.
-Each recognizer here is a :class:`~privrag.detect.recognizer_base.ContextPatternRecognizer`
+found ("a 36 year old" comes back as a *date*) and ISO timestamps were cut in
+two ("1970-09-24" and "09:34:31"). Payment cards are
+:mod:`privrag.detect.recognizers_financial`'s, phone numbers
+:mod:`privrag.detect.recognizers_phone`'s. Each recognizer here is a :class:`~privrag.detect.recognizer_base.ContextPatternRecognizer`
 (whole-word context inside the recognizer, validators per pattern), so
 Presidio users can register them as they are.
 """
 
 from __future__ import annotations
 
-import functools
-from typing import Any
-
 import regex
 
 from privrag import gazetteer
-from privrag.amounts import priced
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
 from privrag.reference_numbers import REFERENCE_PREFIXES
 
 __all__ = [
-    "PHONE_REGIONS",
-    "phone_shape_recognizer",
-    "luhn_ok",
-    "card_prefix_ok",
     "age_recognizer",
-    "card_number_recognizer",
     "timestamp_recognizer",
-    "phone_recognizer",
     "postcode_recognizer",
     "employer_recognizer",
-    "MIN_PHONE_DIGITS",
 ]
-
-
-def luhn_ok(value: str) -> bool:
-    """The Luhn checksum every payment card number carries."""
-    digits = [int(c) for c in value if c.isdigit()]
-    if not 12 <= len(digits) <= 19:
-        return False
-    total = 0
-    for i, d in enumerate(reversed(digits)):
-        if i % 2:
-            d *= 2
-            d -= 9 if d > 9 else 0
-        total += d
-    return total % 10 == 0
-
-
-#: issuer prefixes (IIN ranges) of the card networks in use, as (low, high, lengths)
-_IIN_RANGES: tuple[tuple[int, int, tuple[int, ...]], ...] = (
-    (4, 4, (13, 16, 19)),  # Visa
-    (51, 55, (16,)),  # Mastercard
-    (2221, 2720, (16,)),  # Mastercard 2-series
-    (34, 34, (15,)),  # American Express
-    (37, 37, (15,)),
-    (300, 305, (14, 16, 19)),  # Diners Club
-    (36, 36, (14, 16, 19)),
-    (38, 39, (14, 16, 19)),
-    (6011, 6011, (16, 19)),  # Discover
-    (644, 649, (16, 19)),
-    (65, 65, (16, 19)),
-    (3528, 3589, (16, 19)),  # JCB
-    (2131, 2131, (15,)),
-    (1800, 1800, (15,)),
-    (50, 50, (12, 13, 14, 15, 16, 17, 18, 19)),  # Maestro
-    (56, 69, (12, 13, 14, 15, 16, 17, 18, 19)),
-    (62, 62, (16, 17, 18, 19)),  # UnionPay
-)
-
-
-def card_prefix_ok(value: str) -> bool:
-    """A known issuer prefix for this length, and a valid Luhn checksum."""
-    digits = "".join(c for c in value if c.isdigit())
-    if not luhn_ok(digits):
-        return False
-    for low, high, lengths in _IIN_RANGES:
-        width = len(str(low))
-        if len(digits) in lengths and low <= int(digits[:width]) <= high:
-            return True
-    return False
-
-
-def card_number_recognizer() -> ContextPatternRecognizer:
-    """Payment card numbers of 12–19 digits, compact or grouped, Luhn- and issuer-checked.
-
-    A random 16-digit number passes Luhn one time in ten; the issuer-prefix
-    check cuts that further, and context ("card", "visa", …) lifts the score.
-    """
-    return ContextPatternRecognizer(
-        "CREDIT_CARD",
-        [
-            Rule("compact", r"(?<![\w.,/-])\d{12,19}(?![\w/-]|[.,]\d)", 0.55, validator=card_prefix_ok),
-            Rule("grouped", r"(?<![\w.,/-])\d{4}(?:[ -]\d{4}){2}[ -]\d{1,7}(?![\w/-]|[.,]\d)", 0.6,
-                 validator=card_prefix_ok),
-            Rule("amex", r"(?<![\w.,/-])3[47]\d{2}[ -]\d{6}[ -]\d{5}(?![\w/-]|[.,]\d)", 0.6,
-                 validator=card_prefix_ok),
-        ],
-        context=["card", "credit", "debit", "visa", "mastercard", "amex", "maestro", "discover", "jcb",
-                 "diners", "cc", "payment", "charged"],
-    )
 
 
 #: relatives and pronouns an age is stated of ("Dad is 79")
@@ -281,127 +201,6 @@ def postcode_recognizer() -> ContextPatternRecognizer:
         before=64,
         after=16,
     )
-
-
-#: regions whose national phone formats are matched (Presidio's default eight cover no
-#: continental European country but Germany and France)
-PHONE_REGIONS: tuple[str, ...] = (
-    "US", "GB", "DE", "FR", "IL", "IN", "CA", "BR",
-    "IE", "NL", "BE", "LU", "CH", "AT", "IT", "ES", "PT", "GR", "CY", "TR", "PL", "CZ", "SK", "HU",
-    "SE", "NO", "DK", "FI", "AU", "NZ",
-)  # fmt: skip
-
-
-def phone_recognizer(regions: tuple[str, ...] = PHONE_REGIONS) -> Any:
-    """Presidio's ``PhoneRecognizer`` (python-phonenumbers validation) over European regions too.
-
-    Replaces the stock instance in privrag's analyzer (same name, so merged
-    spans keep its priority). With thirty regions some region accepts almost
-    any digit run, so matches with a slash (application numbers "28045/02",
-    ranges), fewer than :data:`MIN_PHONE_DIGITS` digits, or a currency next to
-    them ("9.490.000 ₫" is a price) are dropped, and so are freephone and shared-cost
-    numbers ("Lifeline 0800 543 354"): an organisation's line, which no private person has
-    (:mod:`privrag.keep.public_numbers`).
-    """
-    from presidio_analyzer.predefined_recognizers import PhoneRecognizer
-
-    from privrag.keep.public_numbers import is_organisation_number
-
-    class _PhoneRecognizer(PhoneRecognizer):
-        def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
-            found = _analyze_phones(self, text, nlp_artifacts)
-            return [r for r in found if _plausible_phone(text[r.start : r.end]) and not priced(text, r.start, r.end)
-                    and not is_organisation_number(text[r.start : r.end])]
-
-    return _PhoneRecognizer(supported_regions=regions, name="PhoneRecognizer")
-
-
-#: the fewest digits a phone number written without country code has in the regions above
-MIN_PHONE_DIGITS = 7
-
-
-def phone_shape_recognizer() -> ContextPatternRecognizer:
-    """Phone numbers by their shape, where python-phonenumbers' validation says no.
-
-    The validating recognizer above drops a number that no region's plan
-    holds: a mistyped one, one of a range not yet in the metadata, or a
-    reserved one ("+44 7700 900381", Ofcom's range for fiction, which our
-    test documents and many templates use). A number is identifying whether
-    or not a plan holds it, so two shapes count on their own: a number in
-    international format (a "+", a country code, two groups or more: 8 to 15
-    digits), and a national number opening with 0 after a phone's cue
-    ("mobile", "tel", "WhatsApp", "call me on"). A freephone or shared-cost
-    number is an organisation's (:mod:`privrag.keep.public_numbers`).
-    """
-    from privrag.keep.public_numbers import is_organisation_number
-
-    def ok(match: str) -> bool:
-        return 8 <= sum(c.isdigit() for c in match) <= 15 and not is_organisation_number(match)
-
-    cue = r"mobile|mob|cell|cellphone|phone|tel|telephone|whatsapp|fax|call\s+me\s+on|text\s+me\s+on|ring\s+me\s+on"
-    return ContextPatternRecognizer(
-        "PHONE_NUMBER",
-        [
-            Rule("international", r"(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,5}(?![\w:/])", 0.6, validator=ok),
-            Rule("cued_national", rf"(?<=\b(?i:{cue})(?:[ \t]+(?i:no|number|is|on))?\.?[ \t]*[:#]?[ \t]{{0,3}})"
-                                  r"\(?0\d[\d \-().]{6,16}\d(?![\w/])", 0.6, validator=ok),
-        ],
-        context=["phone", "mobile", "tel", "call", "whatsapp"],
-        name="privrag_phone_shape",
-    )
-
-
-def _analyze_phones(recognizer: Any, text: str, nlp_artifacts: Any) -> list[Any]:
-    """Presidio's ``PhoneRecognizer.analyze`` loop, over the lines that can hold a phone number.
-
-    python-phonenumbers parses every digit run once per region, and with
-    thirty regions that was a fifth of the Presidio member's time on our
-    documents, mostly on doses, dates and times ("50 mg", "14:10"). Its
-    candidate pattern never crosses a line break, so a line with fewer than
-    :data:`MIN_PHONE_DIGITS` digits, or a candidate with fewer, can only give
-    a match that :func:`_plausible_phone` drops: neither is parsed. The
-    matches are those of the whole text (a line break is no letter or
-    punctuation to the matcher's neighbour checks), and the matcher's limit
-    of tries now counts per line, so a long text is no longer cut short.
-    """
-    import phonenumbers
-    from phonenumbers import NumberParseException
-    from presidio_analyzer import EntityRecognizer
-
-    lines = [(m.start(), m.group()) for m in _LINE.finditer(text) if sum(c.isdigit() for c in m.group()) >= MIN_PHONE_DIGITS]
-    results: list[Any] = []
-    for region in recognizer.supported_regions:
-        for offset, line in lines:
-            for match in _short_skipping_matcher()(line, region, leniency=recognizer.leniency):
-                try:
-                    found_region = phonenumbers.region_code_for_number(phonenumbers.parse(match.raw_string))
-                except NumberParseException:
-                    found_region = region
-                result = recognizer._get_recognizer_result(match, line, found_region, nlp_artifacts)
-                result.start, result.end = offset + match.start, offset + match.end
-                results.append(result)
-    return EntityRecognizer.remove_duplicates(results)
-
-
-_LINE = regex.compile(r"[^\n]+")
-
-
-@functools.lru_cache(maxsize=1)
-def _short_skipping_matcher() -> Any:
-    import phonenumbers
-
-    class _ShortSkippingMatcher(phonenumbers.PhoneNumberMatcher):  # type: ignore[misc]
-        # a private hook of python-phonenumbers: should it be renamed, every candidate is parsed as before
-        def _extract_match(self, candidate: str, offset: int) -> Any:
-            if sum(c.isdigit() for c in candidate) < MIN_PHONE_DIGITS:
-                return None
-            return super()._extract_match(candidate, offset)
-
-    return _ShortSkippingMatcher
-
-
-def _plausible_phone(value: str) -> bool:
-    return "/" not in value and sum(c.isdigit() for c in value) >= MIN_PHONE_DIGITS
 
 
 #: times and pronouns that follow "worked at/for" without naming an employer

@@ -51,6 +51,7 @@ from privrag.keep.apply import (
     detect_with_keep,
     drop_kept_values,
 )
+from privrag.keep.brand_keeps import brand_keeps
 from privrag.keep.case_forms import other_case_mentions
 from privrag.keep.clinical import (
     clinical_runs,
@@ -58,7 +59,6 @@ from privrag.keep.clinical import (
     in_title_case_name,
     qualified_terms,
 )
-from privrag.keep.coined import coined_names
 from privrag.keep.common_nouns import german_noun, german_nouns
 from privrag.keep.context import (
     FACILITY,
@@ -71,11 +71,11 @@ from privrag.keep.context import (
     is_name_like,
     is_place,
     person_words,
-    surname_anywhere,
 )
 from privrag.keep.languages import language_mentions
 from privrag.keep.patterns import pattern_matches
-from privrag.keep.public_numbers import is_organisation_number, public_number_spans
+from privrag.keep.people import marked_names, named_people
+from privrag.keep.public_numbers import is_organisation_number, public_number_spans, services_of
 from privrag.keep.spans import KeepSpan
 from privrag.types import DetectedEntity
 
@@ -206,7 +206,7 @@ class KeepFinder:
                 # "ICD-10 B27.0": a valid code in a text that speaks medicine is a diagnosis, not an id
                 out.extend(KeepSpan(m.start(), m.end(), "diagnosis", m.group())
                            for m in vocab.ICD_CODE.finditer(text) if vocab.icd_code(m.group()))
-        named = _named_people(spans)  # once per text: the eponym check and the public entities read it
+        named = named_people(spans)  # once per text: the eponym check and the public entities read it
         if named:  # "Anna Fuchs … Fuchs' son", "Mr Parkinson's son": a named person's surname is no eponym
             out = [k for k in out if k.why != "eponym" or " " in k.text.strip()
                    or _EPONYM_STEM.sub("", k.text).lower() not in named]
@@ -217,9 +217,9 @@ class KeepFinder:
             # "call 111 or Samaritans on 116 123", "Lifeline 0800 543 354": numbers that reach a service
             numbers = [KeepSpan(s, e, "public_number", text[s:e]) for s, e in public_number_spans(text)]
             out.extend(numbers)
-            out.extend(_services_of(text, spans, numbers))
+            out.extend(services_of(text, spans, numbers))
             if self.brands:
-                out.extend(self._brands(text, _marked_names(spans)))
+                out.extend(brand_keeps(text, marked_names(spans)))
             out.extend(other_case_mentions(text, out))
         out.extend(KeepSpan(m.start(), m.end(), "region", m.group()) for m in _CONTINENT.finditer(text)
                    if not _IN_LONGER_NAME.search(text, max(0, m.start() - 30), m.start())  # "South Africa"
@@ -290,46 +290,6 @@ class KeepFinder:
             if HONORIFIC_BEFORE.search(text[max(0, s - 8) : s]) or tied[text[s:e]]:
                 continue
             out.append(KeepSpan(s, e, "medical_abbreviation", text[s:e]))
-        return out
-
-    def _brands(self, text: str, named: frozenset[str] = frozenset()) -> list[KeepSpan]:
-        """Catalogued brands (:mod:`privrag.keep.brands`), with the context checks of any
-        public entity: not an employer, a branch or a registered company, not a surname, not a
-        name a person's name marks as theirs (``named``: 'Sipho "Ghost" Ndlovu' … "Sun 07-13 Ghost")."""
-        out: list[KeepSpan] = []
-        tied: dict[str, bool] = {}  # per surface: a document-wide test, run once
-        for s, e, _title in brands.brand_mentions(text):
-            surface = text[s:e]
-            if surface not in tied:
-                tied[surface] = (surface.lower() in named or surname_anywhere(text, surface)
-                                 or affiliated_anywhere(text, surface))
-            after = " ".join(text[e : e + 40].split()[:2])
-            if FACILITY.match(after) or tied[surface]:
-                continue
-            out.append(KeepSpan(s, e, "public_entity", text[s:e]))
-        products: set[str] = set()
-        for s, e in brands.brand_products(text):
-            surface = text[s:e]
-            if not (surname_anywhere(text, surface) or affiliated_anywhere(text, surface)):
-                out.append(KeepSpan(s, e, "public_entity", surface))
-                products.add(surface.split()[-1])
-        # "Microsoft Intune" once, then "removed from Intune": the product without its brand, when the
-        # word alone is no everyday word ("Teams", "Edge" and "Concur" alone are words first)
-        for word in {t for t in products if _camel(t) or vocab.zipf(t.lower()) < brands.COMMON_WORD_ZIPF}:
-            if surname_anywhere(text, word) or affiliated_anywhere(text, word):
-                continue
-            for m in re.finditer(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text):
-                if not any(k.start <= m.start() and m.end() <= k.end for k in out):  # not the brand's own mention
-                    out.append(KeepSpan(m.start(), m.end(), "public_entity", word))
-        # a make and model ("Samsung Galaxy A55") names a product: no employer or site has a model number
-        out.extend(KeepSpan(s, e, "public_entity", text[s:e]) for s, e in brands.product_mentions(text))
-        # "approve it in AppFolio", "scan it with ExpenseIt": a trade name's inner capital, no catalogue
-        for s, e in coined_names(text):
-            surface = text[s:e]
-            if surface not in tied:
-                tied[surface] = surname_anywhere(text, surface) or affiliated_anywhere(text, surface)
-            if not tied[surface]:
-                out.append(KeepSpan(s, e, "public_entity", surface))
         return out
 
     def _public_entities(self, text: str, spans: Sequence[DetectedEntity], named: frozenset[str]) -> list[KeepSpan]:
@@ -453,69 +413,3 @@ def _load_vocabularies() -> None:
     is_organisation_number("0800 000 000")
     language_mentions("Java, Kotlin")
     brands.brand_titles()
-
-
-#: person spans that are guesses from one word: a model's ("Openreach" read as a person at one mention),
-#: a given-name list's ("Okta"), or another span's name carried over
-_GUESSED_PERSON_SOURCES = (*MODEL_SOURCES, "privrag_first_name", "privrag_propagated")
-
-
-def _marked_names(spans: Sequence[DetectedEntity]) -> frozenset[str]:
-    """Words a person's name marks as names by its construction: a quoted nickname, the names around
-    "bin" (:func:`~privrag.detect.name_propagation.marked_name_words`). A catalogue's brand among them
-    is that person ('Sipho "Ghost" Ndlovu' … "Sun 07-13 Ghost"); a model's person span of a brand
-    ("Toyota Prius", "App Store") marks nothing."""
-    from privrag.detect.name_propagation import marked_name_words
-
-    return frozenset(w for s in spans if s.label.upper() in ("PERSON", "PER") for w in marked_name_words(s))
-
-
-def _named_people(spans: Sequence[DetectedEntity]) -> frozenset[str]:
-    """Name parts (lower case) of the persons the document names for sure: a full name ("Jo Pearce"),
-    or one a cue found ("partner Precious", a chat's author, a letter's signer)."""
-    from privrag.detect.name_propagation import name_forms, name_initials
-
-    sure = [s for s in spans if s.label.upper() in ("PERSON", "PER")
-            and (len(s.text.split()) > 1 or not (s.source or "").startswith(_GUESSED_PERSON_SOURCES))]
-    # a full name's initials are that person's too ("Brett Kowalczyk … BK"), not a brand's
-    initials = {i.lower() for s in sure if (i := name_initials(s.text))}
-    return frozenset({f.lower() for s in sure for f in name_forms(s)} | initials)
-
-
-#: what may stand between a service's name and its number: "988 Suicide & Crisis Lifeline", "Samaritans
-#: on 116 123", "Healthline 0800 611 116", "Lifeline: 0800 543 354"
-_NAME_NUMBER_GAP = re.compile(r"[ \t]*(?:(?:on|at|:|-|–)[ \t]*)?")
-
-
-def _services_of(text: str, spans: Sequence[DetectedEntity], numbers: Sequence[KeepSpan]) -> list[KeepSpan]:
-    """The name written right before or after a number free to call is the service's it reaches (a
-    helpline, a crisis line): a public service, since its number is ("988 Suicide & Crisis Lifeline").
-    Only a model's organisation-like span, and never one the text ties to a person."""
-    if not numbers:
-        return []
-    out: list[KeepSpan] = []
-    for sp in spans:
-        if sp.label.upper() not in ORGLIKE or not (sp.source or "").startswith(MODEL_SOURCES):
-            continue
-        start, end = sp.start, sp.end
-        for n in numbers:  # a model's span may hold the number too: "988 Suicide & Crisis Lifeline"
-            if n.start == start and n.end < end:
-                start = n.end
-            elif n.end == end and n.start > start:
-                end = n.start
-        while start < end and not text[start].isalnum():
-            start += 1
-        while end > start and not text[end - 1].isalnum():
-            end -= 1
-        beside = any(
-            (n.end <= start and _NAME_NUMBER_GAP.fullmatch(text, n.end, start))
-            or (end <= n.start and _NAME_NUMBER_GAP.fullmatch(text, end, n.start))
-            for n in numbers
-        )
-        if beside and end > start and not affiliated_anywhere(text, text[start:end]):
-            out.append(KeepSpan(start, end, "public_entity", text[start:end]))
-    return out
-
-
-def _camel(word: str) -> bool:
-    return any(c.isupper() for c in word[1:])

@@ -25,8 +25,14 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-__all__ = ["public_number_spans", "is_short_public_number", "is_organisation_number", "SHORT_REGIONS",
+if TYPE_CHECKING:
+    from privrag.keep.spans import KeepSpan
+    from privrag.types import DetectedEntity
+
+__all__ = ["services_of", "public_number_spans", "is_short_public_number", "is_organisation_number", "SHORT_REGIONS",
            "CALL_CONTEXT"]
 
 #: regions whose short numbers and number types are read (our phone regions and the other
@@ -128,4 +134,43 @@ def public_number_spans(text: str) -> list[tuple[int, int]]:
             m.group().replace(" ", "")
         ):
             out.append(m.span())
+    return out
+
+
+#: what may stand between a service's name and its number: "988 Suicide & Crisis Lifeline", "Samaritans
+#: on 116 123", "Healthline 0800 611 116", "Lifeline: 0800 543 354"
+_NAME_NUMBER_GAP = re.compile(r"[ \t]*(?:(?:on|at|:|-|–)[ \t]*)?")
+
+
+def services_of(text: str, spans: Sequence[DetectedEntity], numbers: Sequence[KeepSpan]) -> list[KeepSpan]:
+    """The name written right before or after a number free to call is the service's it reaches (a
+    helpline, a crisis line): a public service, since its number is ("988 Suicide & Crisis Lifeline").
+    Only a model's organisation-like span, and never one the text ties to a person."""
+    from privrag.keep.apply import MODEL_SOURCES, ORGLIKE
+    from privrag.keep.context import affiliated_anywhere
+    from privrag.keep.spans import KeepSpan
+
+    if not numbers:
+        return []
+    out: list[KeepSpan] = []
+    for sp in spans:
+        if sp.label.upper() not in ORGLIKE or not (sp.source or "").startswith(MODEL_SOURCES):
+            continue
+        start, end = sp.start, sp.end
+        for n in numbers:  # a model's span may hold the number too: "988 Suicide & Crisis Lifeline"
+            if n.start == start and n.end < end:
+                start = n.end
+            elif n.end == end and n.start > start:
+                end = n.start
+        while start < end and not text[start].isalnum():
+            start += 1
+        while end > start and not text[end - 1].isalnum():
+            end -= 1
+        beside = any(
+            (n.end <= start and _NAME_NUMBER_GAP.fullmatch(text, n.end, start))
+            or (end <= n.start and _NAME_NUMBER_GAP.fullmatch(text, end, n.start))
+            for n in numbers
+        )
+        if beside and end > start and not affiliated_anywhere(text, text[start:end]):
+            out.append(KeepSpan(start, end, "public_entity", text[start:end]))
     return out
