@@ -188,3 +188,13 @@ def test_a_full_names_initials_are_marked_unless_the_text_defines_them_for_anoth
     assert _marked(text, [_person(text, "Brett Kowalczyk")]) == ["BK"]
     text = "Tobias Kühn is insured with Techniker Krankenkasse (TK). TK paid."
     assert _marked(text, [_person(text, "Tobias Kühn")]) == []
+
+
+def test_a_name_inside_a_file_name_is_marked() -> None:
+    text = "Ramesh Kulkarni, 68 saal.\nKulkarni_Ramesh_Thyrocare.pdf (file attached)"
+    assert _marked(text, [_person(text, "Ramesh Kulkarni")]) == ["Kulkarni", "Ramesh"]
+
+
+def test_a_name_inside_an_email_address_is_left_to_the_address() -> None:
+    text = "Ramesh Kulkarni wrote from ramesh.kulkarni@example.com"
+    assert _marked(text, [_person(text, "Ramesh Kulkarni")]) == []

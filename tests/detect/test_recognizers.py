@@ -289,3 +289,47 @@ def test_the_number_of_a_european_union_act_is_no_case_number(text: str, found: 
     from privrag.detect.recognizers import case_number_recognizer
 
     assert [text[r.start : r.end] for r in case_number_recognizer().analyze(text, ["CASE_NUMBER"])] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("atestado do Dr. Henrique Saldanha (CRM-MG 48.271).", "48.271"),
+        ("Dr Amy Hart, GMC 4829137, consultant", "4829137"),
+        ("GMC reg no. 7012345", "7012345"),
+        ("NPI: 1234567893", "1234567893"),
+    ],
+)
+def test_a_clinicians_register_number_is_an_identifier(text: str, number: str) -> None:
+    from privrag.detect.recognizers import reference_number_recognizer
+
+    found = [text[r.start : r.end] for r in reference_number_recognizer().analyze(text, ["ID_NUMBER"])]
+    assert number in found
+
+
+@pytest.mark.parametrize("text", ["the GMC guidance of 2024", "PRC 2019 rules"])
+def test_a_register_before_a_year_or_prose_is_no_number(text: str) -> None:
+    from privrag.detect.recognizers import reference_number_recognizer
+
+    assert reference_number_recognizer().analyze(text, ["ID_NUMBER"]) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "digits"),
+    [
+        ("The reimbursement will go to your FNB account ending 3905 with the next run.", "3905"),
+        ("Charged to the card ending in 4421.", "4421"),
+        ("Paid with Visa **** 4421 yesterday", "**** 4421"),
+    ],
+)
+def test_the_last_digits_of_an_account_or_a_card_are_found(text: str, digits: str) -> None:
+    from privrag.detect.recognizers import account_number_recognizer
+
+    assert [text[r.start : r.end] for r in account_number_recognizer().analyze(text, ["ACCOUNT_NUMBER"])] == [digits]
+
+
+@pytest.mark.parametrize("text", ["the meeting ending 2024 was long", "ending 3905 of the story"])
+def test_an_ending_without_an_account_is_no_number(text: str) -> None:
+    from privrag.detect.recognizers import account_number_recognizer
+
+    assert account_number_recognizer().analyze(text, ["ACCOUNT_NUMBER"]) == []

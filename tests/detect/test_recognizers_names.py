@@ -379,3 +379,55 @@ def test_initials_and_key_values_need_their_shape(text: str) -> None:
 )
 def test_names_in_forms_of_other_scripts_and_lists_of_children(text: str, expected: list[str]) -> None:
     assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Na volta você faz o exame com a Dra. Vânia.", ["Vânia"]),  # Portuguese and Spanish "Dra."
+        ("Firmado por la Sra. Rosales", ["Rosales"]),
+        ("Dott.ssa Maria Rossi e Sig.ra Bianchi", ["Bianchi", "Maria Rossi"]),
+        ("Gesprek met Dhr. Jansen", ["Jansen"]),
+        ("Supervisado por la Dra. M. Ll. Pastor (adjunta)", ["M. Ll. Pastor"]),  # a digraph's initial
+    ],
+)
+def test_the_honorifics_of_our_users_languages_cue_a_name(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('wants to be called "Sheila", not "Mrs F".', ["F", "Sheila"]),
+        ("Dr K said no.", ["K"]),
+    ],
+)
+def test_a_titled_surname_initial_is_a_name(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize("text", ["Dr A&E said so", "Mr A. Smith came"])
+def test_an_initial_before_more_of_a_name_or_a_code_is_not_taken_alone(text: str) -> None:
+    assert "A" not in titled(text)
+
+
+def test_a_message_signed_with_an_initial_on_its_own_line() -> None:
+    assert titled("Lerato, next time just WhatsApp me first.\nP.") == ["P."]
+
+
+@pytest.mark.parametrize("text", ["Read this.\nN.B.\n", "Done.\nP.S.\n"])
+def test_a_note_mark_on_its_own_line_is_no_initial(text: str) -> None:
+    assert titled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("Ok ji. Sunita here from reception.", ["Sunita"]), ("Hi, Tom here.", ["Tom"])],
+)
+def test_a_writer_introducing_themselves_with_here(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize("text", ["Click here for more.", "Sign here, please.", "Everyone here, ok.", "Support here."])
+def test_words_before_here_are_no_names(text: str) -> None:
+    assert titled(text) == []

@@ -203,3 +203,23 @@ def test_a_speaker_a_model_called_something_else_is_left_to_the_model() -> None:
 def test_a_logs_fields_after_times_are_not_speakers() -> None:
     text = "8:00 AM Breakfast: porridge\n12:30 PM Lunch: soup\n3:00 PM Maria: visited\n4:00 PM Bill (Support): hi"
     assert [text[a:b] for a, b in speaker_labels(text)] == ["Maria", "Bill"]
+
+
+EXPORT = (
+    "14/03/24, 9:12 am - pinky: Good morning sir, papa ka sugar aaj 212 aaya\n"
+    "14/03/24, 9:14 am - Dr Mehta Clinic: Ok ji\n"
+    "14/03/24, 9:16 am - pinky: Ramesh Kulkarni, 68 saal\n"
+    "14/03/24, 9:17 am - support: noted\n"
+    "14/03/24, 9:18 am - support: noted again\n"
+)
+
+
+def test_a_lowercase_author_of_several_export_lines_is_a_person() -> None:
+    clinic = DetectedEntity(60, 65, "PERSON", EXPORT[60:65], 0.8, "SpacyRecognizer")
+    found = [(s.text, s.label) for s in complete_slots(EXPORT, [clinic]) if s.source == SLOT_SOURCE]
+    assert found == [("pinky", "PERSON"), ("pinky", "PERSON")]  # "support" is a desk
+
+
+def test_a_lowercase_author_of_one_line_is_not_taken() -> None:
+    one = EXPORT.split("\n", 1)[1]  # pinky's first line gone: one line left
+    assert all(s.text != "pinky" for s in complete_slots(one, [DetectedEntity(0, 1, "PERSON", one[0], 0.8, "x")]))

@@ -244,3 +244,26 @@ def test_malaysian_particles_and_accented_initials_join_a_name() -> None:
     spans = [DetectedEntity(a, a + 7, "PERSON", "Kavitha"), DetectedEntity(b, b + 11, "PERSON", "Subramaniam")]
     assert [s.text for s in bridge_particles(spans, text)] == ["Kavitha a/p Subramaniam"]
     assert with_initials(DetectedEntity(c, c + 8, "PERSON", "Tremblay"), text).text == "M.-È. Tremblay"
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("- Floors: loose mats in hallway; heater cord across the lounge doorway.", "heater cord across the lounge doorway"),
+        # Hinglish: no stop-word list holds "ke", but the text writes it again and again
+        ("Telma 40 BP ke liye, Ecosprin lunch ke baad. Report ke baad call. Sugar ke saath. Dawai ke liye.", "ke baad"),
+    ],
+)
+def test_a_lowercase_phrase_on_a_cased_line_is_no_name(text: str, surface: str) -> None:
+    assert _clean(text, surface) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("me and jamal went to the clinic", "me and jamal"),  # a chat typed all in lower case keeps its spans
+        ("Seen with Ana. jamal smith came too.", "jamal smith"),  # no function word in it
+    ],
+)
+def test_lowercase_names_keep_their_spans(text: str, surface: str) -> None:
+    assert _clean(text, surface) == [surface]

@@ -206,6 +206,8 @@ class ParallelCompositeDetector(BaseDetector):
     def _pipeline(self, texts: Sequence[str], *, document: bool = True) -> list[tuple[list[DetectedEntity], list[Any]]]:
         """The members and every step after them; for a window of a long text (``document=False``)
         name propagation and keep application are left to the whole document."""
+        from privrag.detect.address_units import with_address_units
+        from privrag.detect.code_families import code_family_members
         from privrag.detect.contact_blocks import complete_blocks
         from privrag.detect.name_propagation import propagate_names
         from privrag.detect.overlap import resolve_overlaps
@@ -220,9 +222,9 @@ class ParallelCompositeDetector(BaseDetector):
                 spans = clean_name_spans(spans, text)
             merged = resolve_overlaps(spans, text, strategy="union", source_priority=self.source_priority)
             if self.complete_slots:
-                merged = complete_blocks(text, complete_slots(text, merged))
+                merged = with_address_units(text, complete_blocks(text, complete_slots(text, merged)))
             if self.propagate_names and document:
-                merged = propagate_names(text, merged)
+                merged = code_family_members(text, propagate_names(text, merged))
             keeps: list[Any] = []
             if self.keep is not None:
                 from privrag.keep import apply_keep

@@ -79,9 +79,10 @@ def detect_long(composite: Any, text: str) -> tuple[list[DetectedEntity], list[A
     keeps = sorted(set(owned(wins, keeps_per)))
     keeps = _drop_affiliated(text, keeps)
     if composite.propagate_names:
+        from privrag.detect.code_families import code_family_members
         from privrag.detect.name_propagation import propagate_names
 
-        merged = propagate_names(text, merged)
+        merged = code_family_members(text, propagate_names(text, merged))
     if composite.keep is not None:
         merged = apply_keep_indexed(text, merged, keeps)
     return merged, keeps

@@ -323,9 +323,12 @@ def propagate_names(text: str, spans: Sequence[DetectedEntity]) -> list[Detected
     return sorted([*spans, *extra])
 
 
-_WORD = re.compile(r"\w+")
-_BEFORE_BAD = re.compile(r"[\w@.]")
-_AFTER_BAD = re.compile(r"[\w@]|\.\w")
+#: a word of a name's occurrence: letters and digits — an underscore joins words, as file and user names
+#: write them ("Kulkarni_Ramesh_Thyrocare.pdf", "ramesh_k")
+_WORD = re.compile(r"[^\W_]+")
+_BEFORE_BAD = re.compile(r"[^\W_]|[@.]")
+#: a file's extension may follow a name ("Ramesh.pdf"); another dotted word may not ("ramesh.kulkarni")
+_AFTER_BAD = re.compile(r"[^\W_]|@|\.(?!(?:pdf|docx?|xlsx?|pptx?|jpe?g|png|heic|txt|csv|msg|eml|odt|rtf|zip)\b)\w")
 
 
 def _occurrences(text: str, forms: Iterable[str]) -> Iterator[tuple[int, int]]:

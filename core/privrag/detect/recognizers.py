@@ -130,6 +130,17 @@ _PERSONNEL = (r"(?:(?:employee|staff|personnel|payroll|worker)[ \t]?(?:number|no
               r"|personalnummer|pers\.?[ \t-]?nr|personeelsnummer|personeelsnr)")
 
 
+#: the registers of health professionals in our users' countries, whose number identifies a clinician: the UK's
+#: (GMC, NMC, HCPC, GPhC, GDC), Ireland's (IMC, NMBI, CORU), Australia's and New Zealand's (AHPRA, MCNZ, NCNZ),
+#: Canada's (CPSO, CMQ, OIIQ), the US NPI, South Africa's (HPCSA, SANC), Kenya's (KMPDC), Nigeria's (MDCN),
+#: the Philippines' (PRC), Singapore's (SMC), Brazil's councils (CRM, COREN, CREFITO; not CRP, CRO or CRF, which
+#: are also C-reactive protein, a research organisation and a case report form), France's (RPPS, ADELI),
+#: Germany's (LANR), the Netherlands' (BIG) and Spain's "n.º colegiado"; a register's number has four digits
+#: at least
+_REGISTERS = (r"(?:(?-i:GMC|NMC|HCPC|GPhC|GDC|IMC|NMBI|CORU|AHPRA|MCNZ|NCNZ|CPSO|CMQ|OIIQ|NPI|HPCSA|SANC|KMPDC|MDCN|PRC"
+              r"|SMC|CRM|COREN|CREFITO|RPPS|ADELI|LANR|BIG)|n\.?º[ \t]?(?:de[ \t])?colegiado|colegiad[oa])")
+
+
 def reference_number_recognizer() -> ContextPatternRecognizer:
     """Numbers introduced by "no." / "nr" / "registration" (plots, files, registers).
 
@@ -146,6 +157,10 @@ def reference_number_recognizer() -> ContextPatternRecognizer:
             # "matricula=004187", "Personalnummer: 88213", "staff no 4471": an employee's number, also as a
             # log's key=value and in our users' other languages
             Rule("personnel", rf"(?<=\b{_PERSONNEL}\.?[ \t]?[:=#]?[ \t]{{0,2}}[\"']?){code}", 0.6),
+            # "Dr. Henrique Saldanha (CRM-MG 48.271)", "GMC 4829137": a clinician's number in their register
+            Rule("register", rf"(?<=(?<![\w-]){_REGISTERS}(?:-(?-i:[A-Z]{{2}}))?[ \t]?(?:(?:reg(?:istration)?|registro)\.?[ \t]?)?"
+                             rf"(?:(?:no|nr|number|n\.?º)\.?[ \t]?)?[:#]?[ \t]{{0,2}})(?!(?:19|20)\d\d(?![\w.])){code}", 0.6,
+                 validator=min_digits(4)),
         ],
         context=["registration", "register", "registered", "file", "plot", "reference", "record"],
     )
@@ -192,6 +207,11 @@ def account_number_recognizer() -> ContextPatternRecognizer:
         [
             Rule("keyed", _keyed(r"account|acct|a/c|bank\saccount|konto"), 0.75),
             Rule("digits", r"(?<![\w-])\d{2,}(?:[ -]?\d{2,}){0,5}(?![\w-])", 0.05, validator=min_digits(8)),
+            # "your FNB account ending 3905", "card ending in 4421", "**** 4421": the last digits of an account
+            # or a card still point at it (a model reads four digits as a year)
+            Rule("ending", r"(?<=\b(?:account|acct|a/c|card|iban)\b[^\n.;]{0,24}?\bending(?:[ \t]+(?:in|with))?[ \t]+)"
+                           r"\d{3,4}(?![\w-])", 0.6),
+            Rule("masked", r"(?<![\w*•])(?:[*•xX]{2,}[ -]?){1,4}\d{3,4}(?![\w-])", 0.6),
         ],
         context=["account", "acct", "a/c", "bank", "sort code", "routing"],
     )

@@ -51,13 +51,19 @@ _VALEDICTION = (r"yours[ \t]+(?:sincerely|faithfully|truly)|sincerely(?:[ \t]+yo
 _SAID = r"(?:said|asked|replied|answered|whispered|shouted|cried|wrote)"
 
 
+#: honorifics a name follows, in our users' languages: English, French, German, Italian, Spanish and
+#: Portuguese ("Dra." a woman doctor, "Sra." a married woman), Italian ("Dott.ssa", "Sig.ra") and Dutch
+#: ("Dhr.", "Mevr."); not "Sr", which is "Senior" in a job title as often as "Señor"
+TITLES = (r"Mr|Mrs|Ms|Miss|Mx|Dr|Dra|Prof|Professor|Judge|Justice|Sir|Dame|Lord|Lady|Mme|Mlle|Herr|Frau|Signor|Señor"
+          r"|Sra|Srta|Dña|Dott\.ssa|Dott|Sig\.ra|Dhr|Mevr")
 #: a word in capitals that is no joining word ("CASE OF AHMET YILMAZ v. TURKEY": the name is "AHMET YILMAZ")
 _CAPS_WORD = r"(?!(?:AND|OF|THE|V|VS|IN|ON|AT|FOR|TO|BY|FROM|WITH)\b)[A-Z][A-Z'’-]+"
 
 
 def _name_pattern(space: str) -> str:
     """One to four name words (initials and particles allowed), words joined by ``space``."""
-    return (rf"(?:(?:[A-Z]\.{space}?){{1,3}}{space}?)?{_NAME_WORD}"
+    # an initial may be a digraph: Catalan "M. Ll. Pastor", Welsh "Ch. Roberts"
+    return (rf"(?:(?:[A-Z][a-z]?\.{space}?){{1,3}}{space}?)?{_NAME_WORD}"
             rf"(?:{space}(?:{_PARTICLE}{space}){{0,2}}(?:{_NAME_WORD}|[A-Z]\.|[A-Z](?={space}{_NAME_WORD}))){{0,3}}")
 
 
@@ -75,7 +81,7 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
     to Y", the subject of "lives on/in") are weaker: their names stay on one line
     and never start with a stop word ("her son In 2003", "full name? Please").
     """
-    titles = r"Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Judge|Justice|Sir|Dame|Lord|Lady|Mme|Mlle|Herr|Frau|Signor|Señor"
+    titles = TITLES
     intro = (r"my\s+name\s+is|my\s+name's|(?:first|last|maiden|family|middle)\s+name\s+is|surname\s+is"
              r"|calls?\s+me|called\s+me|call\s+him|call\s+her|named\s+(?:him|her)|i\s+am\s+called")
     asked = r"(?:first|last|family|full)\s+name\?"
@@ -90,6 +96,10 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
         "PERSON",
         # "Dr I Haq", "Mr A B Khan": initials written without their dots, as British letters do
         [Rule("titled", rf"(?<=\b(?:{titles})\.?\s{{1,2}})(?:[A-Z][ \t]){{0,2}}{name}(?<!\.)", 0.7, case_sensitive=True),
+         # 'not "Mrs F"', "Dr K said": a titled person written with the initial of their surname only (not the
+         # pronoun: "the Mr I think was here")
+         Rule("titled_initial", rf"(?<=\b(?:{titles})\.?[ \t]{{1,2}})(?!I\b)[A-Z](?![\w&'’-]|\.[ \t]?[A-Z])", 0.6,
+              case_sensitive=True),
          Rule("introduced", rf"(?<=\b(?i:{intro})\s{{1,2}}){name}(?<!\.)", 0.6, case_sensitive=True),
          # '57yo man (prefers "Will")', "known as Bill": the name a person goes by — quoted, or a given name
          Rule("nickname", rf"(?<=\b(?i:{nick})[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, _nickname, case_sensitive=True),
@@ -147,6 +157,12 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # end of its line
          Rule("signed_initials", r"(?m)(?<=[.!?)][ \t]{1,3}[-–—][ \t]{0,2})(?!(?:U\.S|U\.K|E\.U|N\.B|P\.S|A\.M|P\.M|"
                                  r"U\.N|D\.C)\.(?![A-Z]))(?:[A-Z]\.){2,3}(?=[ \t]*$)", 0.55, case_sensitive=True),
+         # "… just WhatsApp me first.\nP.": a message signed with an initial on a line of its own
+         Rule("signed_initial_line", r"(?m)(?<=[.!?][ \t]*\n[ \t]*)(?!(?:N\.B|P\.S)\.)(?:[A-Z]\.){1,3}(?=[ \t]*(?:\n[ \t]*\n|\n?\Z))",
+              0.55, case_sensitive=True),
+         # "Sunita here from reception", "Hi, Tom here.": a chat's or a call's writer introducing themselves
+         Rule("here_intro", rf"(?<![\w.'’]){line_name}(?=[ \t]+here(?:[ \t]+(?:from|at|with|on)\b|[ \t]*[,.!]))", 0.6,
+              _here_name, case_sensitive=True),
          # "Aan: R. Hoekstra, huisarts", "cc J.P. Visser": initials before a surname of our name lists that no
          # dictionary holds
          Rule("initials_surname", rf"(?<![\w.'’])(?:[A-Z]\.[ \t]?){{1,3}}{_NAME_WORD}(?![\w'’-])", 0.55, _initials_surname,
@@ -333,6 +349,19 @@ def _given_name_word(match: str) -> bool:
 
     words = match.split()
     return len(words) == 1 and _no_stop_word(match) and words[0].lower() in given_name_words()
+
+
+def _here_name(match: str) -> bool:
+    """Who says "X here": a given name first ("Tom here"), or capitalised words no dictionary holds ("Sunita
+    here from reception"); "Click here", "Everyone here" and "Support here" are words."""
+    from privrag.detect.recognizers_first_names import given_name_words
+    from privrag.keep.brands import english_words
+
+    words = match.split()
+    if not _no_stop_word(match):
+        return False
+    return words[0].lower() in given_name_words() or (bool(english_words()) and all(
+        w[:1].isupper() and not w.isupper() and w.lower() not in english_words() for w in words))
 
 
 def _chat_author(match: str) -> bool:

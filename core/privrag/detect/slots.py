@@ -36,6 +36,7 @@ span added here has source ``privrag_slots`` and the low score
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -264,12 +265,42 @@ def _from_affiliations(text: str, spans: Sequence[DetectedEntity]) -> list[Detec
     return out
 
 
+#: a label at least this frequent in English is a role or a desk ("support", "customer", "reception")
+_ROLE_ZIPF = 3.5
+
+
+@functools.cache
+def _export_author_lower() -> re.Pattern[str]:
+    """"14/03/24, 9:12 am - pinky: …": an exported chat's author as the phone's contact list writes them."""
+    from privrag.detect.recognizers_names import AUTHOR_END, EXPORT_STAMP
+
+    return re.compile(rf"(?m)^\[?{EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?([a-z][\w.'’-]*[a-z0-9]){AUTHOR_END}")
+
+
+def _lowercase_authors(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
+    """The authors of an exported chat written in lower case ("pinky", "bene82"), when one writes at least two
+    lines and the name is no role or desk: a contact list's name for a person, whatever the dictionary says
+    of the word ("pinky")."""
+    found = [(m.start(1), m.end(1), m.group(1)) for m in _export_author_lower().finditer(text)]
+    if not found:
+        return []
+    from privrag.detect.recognizers_first_names import given_name_words
+    from privrag.keep.vocab import zipf
+
+    counts = Counter(w for _, _, w in found)
+    authors = {w for w, n in counts.items() if n >= 2 and w not in _NOT_SPEAKERS and w not in english_stop_words()
+               and (w in given_name_words() or zipf(w) < _ROLE_ZIPF)}
+    return [_new(text, a, b, "PERSON") for a, b, w in found if w in authors
+            and not any(sp.start <= a and b <= sp.end for sp in spans)]
+
+
 def complete_slots(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:
     """``spans`` plus the slot-mates of detected names (see the module docstring), sorted."""
     if not spans or not text:
         return list(spans)
     added: dict[tuple[int, int], DetectedEntity] = {}
-    for s in _from_lists(text, spans) + _from_speakers(text, spans) + _from_affiliations(text, spans):
+    for s in _from_lists(text, spans) + _from_speakers(text, spans) + _from_affiliations(text, spans) + \
+            _lowercase_authors(text, spans):
         added.setdefault((s.start, s.end), s)
     if not added:
         return list(spans)

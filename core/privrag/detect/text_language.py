@@ -20,7 +20,7 @@ import functools
 import importlib
 import re
 
-__all__ = ["LANGUAGES", "function_words", "text_language", "without_function_words"]
+__all__ = ["LANGUAGES", "function_words", "holds_function_word", "text_language", "without_function_words"]
 
 #: languages told apart (spaCy's codes); English first, the default
 LANGUAGES: tuple[str, ...] = (
@@ -75,6 +75,17 @@ def _plain_function_words(language: str) -> frozenset[str]:
     return frozenset(w for w in function_words(language) if w not in first_names() and w not in PERSON_PARTICLES)
 
 
+def holds_function_word(surface: str, language: str) -> bool:
+    """Does ``surface`` hold a word of ``language``'s that is only a function word (no given name, no particle)?"""
+    plain = _plain_function_words(language)
+    return any(_function(tok, plain) for tok in surface.split())
+
+
+def _function(tok: str, plain: frozenset[str]) -> bool:
+    pieces = _WORD.findall(tok.lower())
+    return bool(pieces) and all(p in plain for p in pieces)
+
+
 def without_function_words(surface: str, text: str) -> tuple[int, int] | None:
     """What is left of a model's name span in a non-English ``text`` once the language's function words at
     its edges are cut: ``(start, end)`` within ``surface``, or None where no name is left.
@@ -88,8 +99,7 @@ def without_function_words(surface: str, text: str) -> tuple[int, int] | None:
     plain = _plain_function_words(_language_of(text))
 
     def function(tok: str) -> bool:
-        pieces = _WORD.findall(tok.lower())
-        return bool(pieces) and all(p in plain for p in pieces)
+        return _function(tok, plain)
 
     toks = [(m.start(), m.end()) for m in _TOKEN.finditer(surface)]
     if surface == surface.lower():
