@@ -72,6 +72,7 @@ from privrag.keep.context import (
     is_place,
     person_words,
 )
+from privrag.keep.drug_forms import drug_form_at
 from privrag.keep.languages import language_mentions
 from privrag.keep.patterns import pattern_matches
 from privrag.keep.people import marked_names, named_people
@@ -259,6 +260,11 @@ class KeepFinder:
                     hit = (n, "eponym")
                 if hit:
                     break
+            if hit is None and (at := drug_form_at(text[toks[i][0] : toks[i][1]])) is not None:
+                # "furosémide", "budesonida", "l'amlodipine": a drug as another language writes it
+                out.append(KeepSpan(toks[i][0] + at, toks[i][1], "medication", text[toks[i][0] + at : toks[i][1]]))
+                i += 1
+                continue
             raw_parts = text[toks[i][0] : toks[i][1]].split("-")
             # "gliclazide-induced", "warfarin-related" — not "Rhein-Ahr", "Esposito-Hart" (names)
             if hit is None and len(raw_parts) > 1 and sum(p[:1].isupper() for p in raw_parts) < 2:
