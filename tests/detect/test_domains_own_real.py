@@ -66,3 +66,21 @@ def test_drugs_doses_and_diagnoses_survive(results) -> None:
     # vaccine's dose read as a year; "oligozoospermia (12 million/mL)" as money; a schedule's "day 1";
     # "head lice" as an organisation)
     assert len(damaged) <= 33, damaged
+
+
+def test_a_batch_mostly_in_other_languages_leaves_only_cueless_nicknames(results) -> None:
+    """``domains_fresh_s32a.jsonl``: eight of its sixteen documents are written in French, Spanish, German,
+    Portuguese, Italian, Dutch or Hinglish. Measured once before the stop-32 fixes: 15 DIRECT strings left
+    whole (a clinician under "Dra.", a WhatsApp export's author in lower case and the file named after the
+    patient, "Mrs F", a loan laptop's asset tag, an account's last digits…). What is left is two nicknames no
+    cue and no model marks: "Memo" (Guillermo) in a Mexican e-mail and "Tin" in a Filipino recruiter's thread."""
+    from privrag.detect.default import default_detector
+
+    docs = load_domains(DATA / "domains_fresh_s32a.jsonl")
+    spans_per_doc = default_detector().detect_batch([d.text for d in docs])
+    whole = []
+    for d, spans in zip(docs, spans_per_doc, strict=True):
+        masked = {i for s in spans for i in range(s.start, s.end)}
+        whole += [p.text for p in d.protect if p.identifier == "DIRECT"
+                  and not any(i in masked for i in range(p.start, p.end) if d.text[i].isalnum())]
+    assert sorted(whole) == ["Memo", "Tin", "Tin"]

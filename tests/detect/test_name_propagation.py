@@ -198,3 +198,12 @@ def test_a_name_inside_a_file_name_is_marked() -> None:
 def test_a_name_inside_an_email_address_is_left_to_the_address() -> None:
     text = "Ramesh Kulkarni wrote from ramesh.kulkarni@example.com"
     assert _marked(text, [_person(text, "Ramesh Kulkarni")]) == []
+
+
+def test_a_chat_authors_lowercase_name_is_found_capitalised() -> None:
+    from privrag.detect.slots import complete_slots
+
+    text = ("14/03/24, 9:12 am - pinky: Good morning sir\n14/03/24, 9:14 am - Dr Mehta Clinic: Pinky, sugar kaisa hai?\n"
+            "14/03/24, 9:16 am - pinky: 212 aaya\n")
+    spans = complete_slots(text, [_person(text, "Mehta")])
+    assert "Pinky" in _marked(text, spans)

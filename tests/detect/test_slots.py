@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from privrag.detect.slots import SLOT_SOURCE, complete_slots, list_items, speaker_labels
+from privrag.detect.slots import (
+    CHAT_AUTHOR_SOURCE,
+    SLOT_SOURCE,
+    complete_slots,
+    list_items,
+    speaker_labels,
+)
 from privrag.types import DetectedEntity
 
 
@@ -216,7 +222,7 @@ EXPORT = (
 
 def test_a_lowercase_author_of_several_export_lines_is_a_person() -> None:
     clinic = DetectedEntity(60, 65, "PERSON", EXPORT[60:65], 0.8, "SpacyRecognizer")
-    found = [(s.text, s.label) for s in complete_slots(EXPORT, [clinic]) if s.source == SLOT_SOURCE]
+    found = [(s.text, s.label) for s in complete_slots(EXPORT, [clinic]) if s.source == CHAT_AUTHOR_SOURCE]
     assert found == [("pinky", "PERSON"), ("pinky", "PERSON")]  # "support" is a desk
 
 

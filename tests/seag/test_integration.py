@@ -83,15 +83,19 @@ def test_llm_alias_generator_with_the_local_smollm2(default_detector):
     assert req.restore(req.documents[0]) == NOTE
 
 
-@pytest.mark.parametrize("doc_id", ["fresh5_w4", "fresh5_w5"])
-def test_documents_in_french_and_spanish_are_sent_aliased(seag, doc_id):
-    """The English models read runs of French and Spanish function words as people ("il lui aurait");
-    the leak check then found every other "il" of the text, and SEAG refused to send it at all."""
+@pytest.mark.parametrize(
+    ("batch", "doc_id"),
+    [("s31b", "fresh5_w4"), ("s31b", "fresh5_w5"), ("s32a", "fresh7_c4"), ("s32a", "fresh7_c6")],
+)
+def test_documents_in_french_spanish_and_hinglish_are_sent_aliased(seag, batch, doc_id):
+    """The English models read runs of French and Spanish function words as people ("il lui aurait"), of
+    Hinglish ones ("ke baad") and of English prose ("heater cord across the lounge doorway"); the leak check
+    then found every other "il", "ke" or "Lounge" of the text, and SEAG refused to send it at all."""
     from pathlib import Path
 
     from privrag.eval.datasets import load_domains
 
-    data = Path(__file__).resolve().parents[1] / "data" / "domains_fresh_s31b.jsonl"
+    data = Path(__file__).resolve().parents[1] / "data" / f"domains_fresh_{batch}.jsonl"
     doc = next(d for d in load_domains(data) if d.id == doc_id)
     req = seag.request("Summarise this document.", [doc.text])
     sent = req.documents[0]

@@ -110,7 +110,7 @@ _PATRONYMIC = frozenset({"bin", "binti", "binte", "bte", "ibn", "bint"})
 
 #: recognizers that find a name by what stands around it (an honorific, a kinship, a chat's author, a
 #: letter's sign-off), so that a name that is also a word is still a name there
-CUED_SOURCES = frozenset({"privrag_titled_person", "privrag_lowercase_intro", "privrag_nickname"})
+CUED_SOURCES = frozenset({"privrag_titled_person", "privrag_lowercase_intro", "privrag_nickname", "privrag_chat_author"})
 #: the source of a nickname found in brackets after a detected person's name
 NICKNAME_SOURCE = "privrag_nickname"
 #: a quoted name in brackets: 'Jean-François Gagnon ("J-F")', 'Pieter van der Merwe ("Piet")'
@@ -248,11 +248,16 @@ def _lowercase_ok(text: str, start: int, word: str) -> bool:
     return line == line.lower() or bool(_GREETING.search(text[line_start:start]))
 
 
+#: a capitalised word rarer than this in English is a name as the lower-case form is ("Pinky" after the author
+#: "pinky"; not "Will" after "will", 5.6)
+_RARE_TITLE_ZIPF = 3.5
+
+
 def _rare_title(word: str) -> bool:
     """"Seun" after "@seun": a capitalised name part rare in English is the same name (not "Will")."""
     from privrag.keep.vocab import zipf
 
-    return word[:1].isupper() and word[1:].islower() and zipf(word.lower()) < 3.0
+    return word[:1].isupper() and word[1:].islower() and zipf(word.lower()) < _RARE_TITLE_ZIPF
 
 
 def propagate_names(text: str, spans: Sequence[DetectedEntity]) -> list[DetectedEntity]:

@@ -46,12 +46,15 @@ from privrag.detect.recognizer_base import english_stop_words
 from privrag.generalize import canonical_label
 from privrag.types import DetectedEntity
 
-__all__ = ["MAX_ITEMS", "SLOT_SCORE", "SLOT_SOURCE", "SLOT_KINDS", "complete_slots", "list_items", "speaker_labels"]
+__all__ = ["MAX_ITEMS", "SLOT_SCORE", "SLOT_SOURCE", "CHAT_AUTHOR_SOURCE", "SLOT_KINDS", "complete_slots", "list_items", "speaker_labels"]
 
 SLOT_SCORE = 0.5
 #: the longest list read as one (longer runs are tables or tag lines, not coordination)
 MAX_ITEMS = 16
 SLOT_SOURCE = "privrag_slots"
+#: the source of a chat export's author written in lower case: a cue, as an honorific is (its name propagates
+#: to "Pinky" elsewhere, though the word is in the dictionary)
+CHAT_AUTHOR_SOURCE = "privrag_chat_author"
 #: canonical kinds a slot can pass on
 SLOT_KINDS: frozenset[str] = frozenset({"PERSON", "ORG", "LOC"})
 
@@ -290,7 +293,7 @@ def _lowercase_authors(text: str, spans: Sequence[DetectedEntity]) -> list[Detec
     counts = Counter(w for _, _, w in found)
     authors = {w for w, n in counts.items() if n >= 2 and w not in _NOT_SPEAKERS and w not in english_stop_words()
                and (w in given_name_words() or zipf(w) < _ROLE_ZIPF)}
-    return [_new(text, a, b, "PERSON") for a, b, w in found if w in authors
+    return [DetectedEntity(a, b, "PERSON", w, SLOT_SCORE, CHAT_AUTHOR_SOURCE) for a, b, w in found if w in authors
             and not any(sp.start <= a and b <= sp.end for sp in spans)]
 
 
