@@ -79,3 +79,33 @@ def test_a_weekday_makes_figures_a_date_even_without_a_year(text: str, date: str
 @pytest.mark.parametrize("text", ["pain score 6/10 today", "took 2/3 of the dose"])
 def test_figures_without_a_weekday_or_a_year_are_no_date(text: str) -> None:
     assert _hits(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("con inicio el 28 de abril. La fecha", "28 de abril"),
+        ("La fecha probable de parto es el 26 de mayo de 2025.", "26 de mayo de 2025"),
+        ("née le 14 mars 1958 à Rouen", "14 mars 1958"),
+        ("vu le 1er avril", "1er avril"),
+        ("am 3. März 2024 untersucht", "3. März 2024"),
+        ("ricoverato il 12 maggio", "12 maggio"),
+    ],
+)
+def test_dates_in_our_users_other_languages(text: str, date: str) -> None:
+    from privrag.detect.recognizers_dates import written_date_recognizer
+
+    assert [text[r.start : r.end] for r in written_date_recognizer().analyze(text, ["DATE_TIME"])] == [date]
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("Fecha: martes, 8 de abril de 2025 13:05\nAsunto", "martes, 8 de abril de 2025 13:05"),
+        ("Inviato: lunedì 20 gennaio 2025, 21:37", "lunedì 20 gennaio 2025, 21:37"),
+    ],
+)
+def test_a_foreign_date_takes_its_weekday_and_time(text: str, date: str) -> None:
+    from privrag.detect.recognizers_dates import written_date_recognizer
+
+    assert [text[r.start : r.end] for r in written_date_recognizer().analyze(text, ["DATE_TIME"])] == [date]

@@ -17,6 +17,9 @@ so the union grows the model's span to it:
   ("Fri 21 Feb, 8am-1pm");
 * a day and a month without the year ("Fri 21 Feb", "on 3 March") — a month's
   name makes it a date;
+* the same in Spanish, Portuguese, French, Italian, German and Dutch ("26 de mayo de
+  2025", "14 mars 2024", "3. März", "12 maggio"), whose dates spaCy's English model
+  reads as a person or a place when it reads them at all;
 * a day and a month in figures ("19/02") where the text also writes a full date
   of that month ("18-19/02/2025"): an expense line or a rota without the year.
   Alone, "12/04" may be a blood pressure or a score and is not taken.
@@ -39,6 +42,22 @@ _DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 _YEAR = r"(?:19|20)\d{2}"
 _CLOCK = r"(?:(?:[01]?\d|2[0-3])[:.][0-5]\d(?:[ \t]?[AaPp]\.?[Mm]\.?)?|(?:1[0-2]|0?[1-9])[ \t]?[AaPp]\.?[Mm]\.?)"
 _TIME = rf"(?:,?[ \t]+(?:at[ \t]+|from[ \t]+|between[ \t]+)?{_CLOCK}(?:[ \t]?(?:-|–|to|and)[ \t]?{_CLOCK})?)?"
+#: the months of our users' other languages: Spanish, Portuguese, French, Italian, German, Dutch
+_FOREIGN_MONTH = (
+    r"(?i:enero|febrero|marzo|abril|mayo|junio|julio|agosto|sep?tiembre|octubre|noviembre|diciembre|"
+    r"janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|"
+    r"janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|décembre|"
+    r"gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|"
+    r"januar|jänner|februar|märz|april|juni|juli|august|september|oktober|november|dezember|"
+    r"januari|februari|maart|mei|augustus)"
+)
+#: their weekdays, which open a date in a mail header ("martes, 8 de abril de 2025 13:05")
+_FOREIGN_WEEKDAY = (
+    r"(?i:lunes|martes|miércoles|jueves|viernes|sábado|domingo|segunda-feira|terça-feira|quarta-feira|quinta-feira|"
+    r"sexta-feira|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunedì|martedì|mercoledì|giovedì|venerdì|"
+    r"sabato|domenica|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|maandag|dinsdag|woensdag|"
+    r"donderdag|vrijdag|zaterdag|zondag),?[ \t]+"
+)
 #: "2-9 August": the first day of a range
 _DAY_FROM = r"(?:(?:0?[1-9]|[12]\d|3[01])[ \t]?[-–][ \t]?)?"
 
@@ -63,6 +82,10 @@ def written_date_recognizer() -> ContextPatternRecognizer:
             Rule("day_month", rf"(?=[\dA-Z])(?<![\w/.,-])(?<!\b(?i:section|article|chapter|part|page|paragraph|rule|clause|no)\.?[ \t])"
                               rf"(?:{_WEEKDAY})?{_DAY_FROM}{_DAY}[ \t]+(?:of[ \t]+)?{_MONTH}(?![\w-])"
                               rf"(?!,?[ \t]+{_YEAR}){_TIME}", 0.55, case_sensitive=True),
+            # "26 de mayo de 2025", "28 de abril", "14 mars 2024", "3. März 2024", "1er avril", "12 maggio"
+            Rule("foreign_day_month", rf"(?<![\w/.,-])(?:{_FOREIGN_WEEKDAY})?{_DAY_FROM}(?:0?[1-9]|[12]\d|3[01])(?:er|º|°|\.)?"
+                                      rf"[ \t]+(?:de[ \t]+)?{_FOREIGN_MONTH}(?:,?[ \t]+(?:de[ \t]+)?{_YEAR})?(?![\w-]){_TIME}",
+                 0.55, case_sensitive=True),
             Rule("month_day_year", rf"(?<![\w/])(?:{_WEEKDAY})?{_MONTH}[ \t]+{_DAY},?[ \t]+{_YEAR}\b{_TIME}",
                  0.6, case_sensitive=True),
             # chat and patient messages type the month in lower case ("dob 5 may 1986"); with its
