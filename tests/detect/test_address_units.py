@@ -36,3 +36,7 @@ def test_a_unit_after_an_address_is_part_of_it(text: str, address: str, unit: st
 )
 def test_no_unit_without_a_units_word_or_an_address(text: str, address: str, label: str) -> None:
     assert _units(text, address, label) == []
+
+
+def test_a_word_after_a_units_word_is_no_unit() -> None:
+    assert _units("12 Elm Road, Leeds LS1 4AB, top of the road", "12 Elm Road, Leeds LS1 4AB") == []

@@ -33,3 +33,8 @@ def test_other_prefixes_are_not_members(text: str, code: str) -> None:
 def test_only_identifiers_lend_their_prefix() -> None:
     text = "Model AB-CD-12 and AB-CD-34"
     assert _members(text, "AB-CD-12", label="PERSON") == []
+
+
+def test_digits_before_the_letters_are_no_prefix() -> None:
+    text = "Ref 2024-03-AB12 filed; visits on 2024-03-15 and 2024-03-22."
+    assert _members(text, "2024-03-AB12") == []

@@ -333,3 +333,20 @@ def test_an_ending_without_an_account_is_no_number(text: str) -> None:
     from privrag.detect.recognizers import account_number_recognizer
 
     assert account_number_recognizer().analyze(text, ["ACCOUNT_NUMBER"]) == []
+
+
+def test_a_long_run_of_mask_characters_is_read_in_linear_time() -> None:
+    import time
+
+    from privrag.detect.recognizers import account_number_recognizer
+
+    t0 = time.perf_counter()
+    assert account_number_recognizer().analyze("*" * 4000 + " x" * 2000, ["ACCOUNT_NUMBER"]) == []
+    assert time.perf_counter() - t0 < 5  # nested repetition took 42 s on 400 asterisks
+
+
+@pytest.mark.parametrize("text", ["the account for the year ending 2023", "Score xx 100"])
+def test_a_year_or_a_short_mask_is_no_account(text: str) -> None:
+    from privrag.detect.recognizers import account_number_recognizer
+
+    assert account_number_recognizer().analyze(text, ["ACCOUNT_NUMBER"]) == []

@@ -95,7 +95,17 @@ def test_figures_without_a_weekday_or_a_year_are_no_date(text: str) -> None:
 def test_dates_in_our_users_other_languages(text: str, date: str) -> None:
     from privrag.detect.recognizers_dates import written_date_recognizer
 
-    assert [text[r.start : r.end] for r in written_date_recognizer().analyze(text, ["DATE_TIME"])] == [date]
+    # a sentence of the date's language around it: a day and a month alone are a date in that language's text
+    prose = {"de": "y la paciente dice que no ha tenido más dolor desde que empezó con el tratamiento de la semana."}
+    full = text + " " + prose["de"]
+    assert [full[r.start : r.end] for r in written_date_recognizer().analyze(full, ["DATE_TIME"])] == [date]
+
+
+@pytest.mark.parametrize("text", ["We bought 2 Mars bars and 1 mayo sandwich.", "Take 2 mai tais after work."])
+def test_a_foreign_month_without_a_year_in_english_prose_is_no_date(text: str) -> None:
+    from privrag.detect.recognizers_dates import written_date_recognizer
+
+    assert written_date_recognizer().analyze(text, ["DATE_TIME"]) == []
 
 
 @pytest.mark.parametrize(

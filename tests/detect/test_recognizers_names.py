@@ -431,3 +431,12 @@ def test_a_writer_introducing_themselves_with_here(text: str, expected: list[str
 @pytest.mark.parametrize("text", ["Click here for more.", "Sign here, please.", "Everyone here, ok.", "Support here."])
 def test_words_before_here_are_no_names(text: str) -> None:
     assert titled(text) == []
+
+
+def test_a_digraph_initial_is_only_a_known_digraph() -> None:
+    assert titled("I saw Mrs Li. She was fine.") == ["Li"]  # "Li." ends a sentence, it opens no name
+
+
+@pytest.mark.parametrize("text", ["Hi, Accounts here with the invoice.", "Facilities here, ok."])
+def test_a_desk_in_the_plural_before_here_is_no_name(text: str) -> None:
+    assert titled(text) == []

@@ -267,3 +267,15 @@ def test_a_lowercase_phrase_on_a_cased_line_is_no_name(text: str, surface: str) 
 )
 def test_lowercase_names_keep_their_spans(text: str, surface: str) -> None:
     assert _clean(text, surface) == [surface]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label"),
+    [
+        ("Notes from Monday: spoke with theresa may about the lease renewal at Flat 2.", "theresa may", "PERSON"),
+        ("Patient Notes: she moved from stratford upon avon to the isle of wight", "stratford upon avon", "LOC"),
+        ("Meet priya rao. Rao Sir: ok rao. rao said. rao here. Call rao.", "priya rao", "PERSON"),
+    ],
+)
+def test_names_and_places_holding_a_function_word_keep_their_spans(text: str, surface: str, label: str) -> None:
+    assert _clean(text, surface, label) == [surface]

@@ -28,9 +28,21 @@ def test_spacy_supplies_the_lists() -> None:
     assert {"il", "elle", "les"} <= function_words("fr") and function_words("xx") == frozenset()
 
 
-@pytest.mark.parametrize("surface", ["il l'a assignée seule", "il lui aurait", "Il"])
+@pytest.mark.parametrize("surface", ["il l'a assignée seule", "il lui aurait"])
 def test_function_word_spans_of_a_french_text_hold_no_name(surface: str) -> None:
     assert without_function_words(surface, FRENCH) is None
+
+
+def test_a_capitalised_function_word_opening_a_sentence_is_no_name() -> None:
+    text = FRENCH + " Il lui a dit non."
+    assert without_function_words("Il", text, text.index("Il lui a")) is None
+
+
+@pytest.mark.parametrize("text", ["Ich habe mit Anna Lange über die Arbeit gesprochen, aber sie war nicht da.",
+                                  "Sebastian Kurz hat gesagt, dass er nicht mit uns über die Sache reden will."])
+def test_a_surname_that_is_also_a_function_word_stays(text: str) -> None:
+    name = "Anna Lange" if "Lange" in text else "Sebastian Kurz"
+    assert without_function_words(name, text, text.index(name)) == (0, len(name))
 
 
 def test_a_spanish_function_phrase_holds_no_name() -> None:
@@ -40,13 +52,14 @@ def test_a_spanish_function_phrase_holds_no_name() -> None:
 @pytest.mark.parametrize(
     ("surface", "kept"),
     [
-        ("Selon Marie Dubois", "Marie Dubois"),  # the edge's function word is cut, the name stays
+        ("selon Marie Dubois", "Marie Dubois"),  # the edge's function word is cut, the name stays
         ("Marie de la Tour", "Marie de la Tour"),  # particles belong to the name
         ("fer", "fer"),  # a chat's name typed in lower case holds no function word
     ],
 )
 def test_names_survive_in_a_foreign_text(surface: str, kept: str) -> None:
-    span = without_function_words(surface, FRENCH)
+    text = FRENCH + " " + surface + " est venue."
+    span = without_function_words(surface, text, text.index(surface))
     assert span is not None and surface[span[0] : span[1]] == kept
 
 

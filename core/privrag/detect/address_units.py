@@ -20,9 +20,10 @@ ADDRESS_UNIT_SOURCE = "privrag_address_unit"
 #: words that open a unit of a building: English, Italian, Spanish, Portuguese, French, German, Dutch
 _UNIT_WORD = (r"(?:flat|apt|apartment|unit|suite|floor|fl|room|rm|block|blk|wing|scala|sc|interno|int|piano|"
               r"escalera|esc|puerta|pta|piso|planta|bloque|bloco|andar|apto|apartamento|étage|etage|bâtiment|bat|"
-              r"porte|stiege|stock|tür|top|etage|verdieping)")
-_ONE_UNIT = rf"{_UNIT_WORD}\.?[ \t]*(?:n\.?[º°]?[ \t]*)?[A-Z0-9]{{1,4}}(?![\w])"
-_UNITS = re.compile(rf"[ \t]*(?:\([ \t]*|,[ \t]*)((?i:{_ONE_UNIT})(?:[ \t]*,[ \t]*(?i:{_ONE_UNIT})){{0,3}})[ \t]*\)?")
+              r"porte|stiege|stock|tür|top|verdieping)")
+#: a unit's number or letter, as written: "7", "B", "3b", "12A" (never a word: ", top of the road")
+_ONE_UNIT = rf"(?i:{_UNIT_WORD})\.?[ \t]*(?:n\.?[º°]?[ \t]*)?(?:\d{{1,4}}[A-Za-z]?|[A-Z]{{1,2}}\d{{0,3}})(?![\w])"
+_UNITS = re.compile(rf"[ \t]*(?:\([ \t]*|,[ \t]*)({_ONE_UNIT}(?:[ \t]*,[ \t]*{_ONE_UNIT}){{0,3}})[ \t]*\)?")
 #: canonical categories of an address
 _ADDRESS = frozenset({"ADDRESS"})
 

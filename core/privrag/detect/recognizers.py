@@ -210,8 +210,10 @@ def account_number_recognizer() -> ContextPatternRecognizer:
             # "your FNB account ending 3905", "card ending in 4421", "**** 4421": the last digits of an account
             # or a card still point at it (a model reads four digits as a year)
             Rule("ending", r"(?<=\b(?:account|acct|a/c|card|iban)\b[^\n.;]{0,24}?\bending(?:[ \t]+(?:in|with))?[ \t]+)"
-                           r"\d{3,4}(?![\w-])", 0.6),
-            Rule("masked", r"(?<![\w*•])(?:[*•xX]{2,}[ -]?){1,4}\d{3,4}(?![\w-])", 0.6),
+                           r"(?!(?:19|20)\d\d\b)\d{3,4}(?![\w-])", 0.6),
+            # groups of mask characters, each group once (no nested repetition: a line of 400 asterisks
+            # must not backtrack)
+            Rule("masked", r"(?<![\w*•])(?:[*•]{2,}|[xX]{4})(?:[ -](?:[*•]{2,}|[xX]{4})){0,3}[ -]?\d{3,4}(?![\w-])", 0.6),
         ],
         context=["account", "acct", "a/c", "bank", "sort code", "routing"],
     )

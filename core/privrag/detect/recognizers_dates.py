@@ -72,6 +72,14 @@ def _month_dated_elsewhere(text: str, start: int, end: int) -> bool:
     return any(int(m.group(1)) == month for m in _FULL_NUMERIC.finditer(text))
 
 
+def _foreign_date(text: str, start: int, end: int) -> bool:
+    """A day and another language's month is a date in a text written in that language, or with its year:
+    an English text's "2 Mars bars" or "1 mayo sandwich" is none."""
+    from privrag.detect.text_language import text_language
+
+    return bool(re.search(rf"{_YEAR}\b", text[start:end])) or text_language(text) != "en"
+
+
 def written_date_recognizer() -> ContextPatternRecognizer:
     """Full written dates (and a month/year), reported as ``DATE_TIME``."""
     return ContextPatternRecognizer(
@@ -85,7 +93,7 @@ def written_date_recognizer() -> ContextPatternRecognizer:
             # "26 de mayo de 2025", "28 de abril", "14 mars 2024", "3. März 2024", "1er avril", "12 maggio"
             Rule("foreign_day_month", rf"(?<![\w/.,-])(?:{_FOREIGN_WEEKDAY})?{_DAY_FROM}(?:0?[1-9]|[12]\d|3[01])(?:er|º|°|\.)?"
                                       rf"[ \t]+(?:de[ \t]+)?{_FOREIGN_MONTH}(?:,?[ \t]+(?:de[ \t]+)?{_YEAR})?(?![\w-]){_TIME}",
-                 0.55, case_sensitive=True),
+                 0.55, case_sensitive=True, in_context=_foreign_date),
             Rule("month_day_year", rf"(?<![\w/])(?:{_WEEKDAY})?{_MONTH}[ \t]+{_DAY},?[ \t]+{_YEAR}\b{_TIME}",
                  0.6, case_sensitive=True),
             # chat and patient messages type the month in lower case ("dob 5 may 1986"); with its

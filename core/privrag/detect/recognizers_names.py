@@ -60,10 +60,15 @@ TITLES = (r"Mr|Mrs|Ms|Miss|Mx|Dr|Dra|Prof|Professor|Judge|Justice|Sir|Dame|Lord|
 _CAPS_WORD = r"(?!(?:AND|OF|THE|V|VS|IN|ON|AT|FOR|TO|BY|FROM|WITH)\b)[A-Z][A-Z'’-]+"
 
 
+#: the digraphs some languages write an initial with (Catalan, Welsh, English, Hungarian)
+_DIGRAPH = r"(?:Ll|Ch|Ph|Sh|Th|Gy|Sz|Zs|Cs|Ny)"
+
+
 def _name_pattern(space: str) -> str:
     """One to four name words (initials and particles allowed), words joined by ``space``."""
-    # an initial may be a digraph: Catalan "M. Ll. Pastor", Welsh "Ch. Roberts"
-    return (rf"(?:(?:[A-Z][a-z]?\.{space}?){{1,3}}{space}?)?{_NAME_WORD}"
+    # an initial may be a digraph: Catalan "M. Ll. Pastor", Welsh "Ch. Roberts", Hungarian "Gy. Nagy" — only
+    # those ("Mrs Li. She was fine" is a name and a sentence)
+    return (rf"(?:(?:(?:[A-Z]|{_DIGRAPH})\.{space}?){{1,3}}{space}?)?{_NAME_WORD}"
             rf"(?:{space}(?:{_PARTICLE}{space}){{0,2}}(?:{_NAME_WORD}|[A-Z]\.|[A-Z](?={space}{_NAME_WORD}))){{0,3}}")
 
 
@@ -351,17 +356,28 @@ def _given_name_word(match: str) -> bool:
     return len(words) == 1 and _no_stop_word(match) and words[0].lower() in given_name_words()
 
 
+#: a capitalised word English writes this often is a word before "here", not a name
+_HERE_WORD_ZIPF = 3.0
+
+
 def _here_name(match: str) -> bool:
     """Who says "X here": a given name first ("Tom here"), or capitalised words no dictionary holds ("Sunita
     here from reception"); "Click here", "Everyone here" and "Support here" are words."""
     from privrag.detect.recognizers_first_names import given_name_words
     from privrag.keep.brands import english_words
+    from privrag.keep.vocab import zipf
 
     words = match.split()
     if not _no_stop_word(match):
         return False
+
+    def word(w: str) -> bool:  # "Accounts", "Facilities", "Physio": a desk's name, a plural of one
+        low = w.lower()
+        singular = re.sub(r"ies$", "y", low) if low.endswith("ies") else low.removesuffix("s")
+        return low in english_words() or singular in english_words() or zipf(low) >= _HERE_WORD_ZIPF
+
     return words[0].lower() in given_name_words() or (bool(english_words()) and all(
-        w[:1].isupper() and not w.isupper() and w.lower() not in english_words() for w in words))
+        w[:1].isupper() and not w.isupper() and not word(w) for w in words))
 
 
 def _chat_author(match: str) -> bool:

@@ -18,9 +18,14 @@ For SEAG a wide span is worse than imprecise: "Ms. Rennie flew" aliased as a
 whole deletes "flew" from what the generator sees, and three founders aliased
 as one person break every answer about them. Only *name-like* labels are
 touched (person, organisation, place, group); identifiers, dates and
-addresses keep the boundaries their recognizers chose. A repair never
-produces an empty span: if nothing name-like would remain, the span is kept
-as it was (fail towards masking).
+addresses keep the boundaries their recognizers chose. A boundary repair
+never produces an empty span: if nothing name-like would remain, the span is
+kept as it was (fail towards masking). Two checks drop a model's span whole,
+both for prose a model read as a name, never for a word any name list holds:
+a span of a non-English text's function words ("il lui aurait",
+:mod:`privrag.detect.text_language`), and a person in lower case that runs over
+function words on a line written with capitals ("heater cord across the lounge
+doorway").
 """
 
 from __future__ import annotations
@@ -96,7 +101,7 @@ def clean_name_spans(spans: Iterable[DetectedEntity], text: str) -> list[Detecte
     out: list[DetectedEntity] = []
     for s in spans:
         if s.source in LINE_SPLIT_SOURCES and s.label in NAME_LABELS:
-            kept = without_function_words(s.text, text)  # "il l'a assignée seule" of a French text
+            kept = without_function_words(s.text, text, s.start)  # "il l'a assignée seule" of a French text
             if kept is None or _lower_phrase_in_cased_line(s, text):
                 continue
             if kept != (0, len(s.text)):
@@ -126,13 +131,13 @@ def _middle_name(word: str) -> bool:
 
 
 def _lower_phrase_in_cased_line(span: DetectedEntity, text: str) -> bool:
-    """A model's name in lower case that runs over English function words, on a line written with capitals
+    """A model's person in lower case that runs over English function words, on a line written with capitals
     ("heater cord across the lounge doorway" as a person): prose, not a name. A language with no stop-word
     list (Hinglish: "ke baad", "chakkar ke saath") shows its function words by their number: a short word the
     text writes in lower case five times or more. A chat typed all in lower case ("me and jamal") keeps its
     spans: its line has no capital."""
     words = span.text.split()
-    if span.text != span.text.lower() or len(words) < 2:
+    if span.label not in PERSON_LABELS or span.text != span.text.lower() or len(words) < 2:
         return False
     if not holds_function_word(span.text, "en") and not any(_frequent_short_word(w, text) for w in words):
         return False
@@ -147,9 +152,9 @@ _FUNCTION_WORD_COUNT = 5
 
 
 def _frequent_short_word(word: str, text: str) -> bool:
-    from privrag.detect.recognizers_first_names import first_names
+    from privrag.detect.recognizers_first_names import first_names, person_name_words
 
-    return (len(word) <= 4 and word.isalpha() and word not in first_names()
+    return (len(word) <= 4 and word.isalpha() and word not in first_names() and word not in person_name_words()
             and len(re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text)) >= _FUNCTION_WORD_COUNT)
 
 

@@ -30,8 +30,9 @@ LANGUAGES: tuple[str, ...] = (
 MARGIN = 1.5
 #: fewer function words than this in the whole text say nothing (a form, a table, a name list)
 MIN_HITS = 8
-#: words read, at most: the opening of a long text tells its language
+#: words and characters read, at most: the opening of a long text tells its language
 MAX_WORDS = 5000
+MAX_CHARS = 50_000
 _WORD = re.compile(r"[^\W\d_]+")
 
 
@@ -52,7 +53,7 @@ def function_words(language: str) -> frozenset[str]:
 
 def text_language(text: str) -> str:
     """The code in :data:`LANGUAGES` whose function words ``text`` uses most ("en" when unsure)."""
-    words = [m.group().lower() for m, _ in zip(_WORD.finditer(text), range(MAX_WORDS), strict=False)]
+    words = [m.group().lower() for m, _ in zip(_WORD.finditer(text, 0, MAX_CHARS), range(MAX_WORDS), strict=False)]
     if not words:
         return "en"
     hits = {lang: sum(w in function_words(lang) for w in words) for lang in LANGUAGES}
@@ -67,12 +68,14 @@ _TOKEN = re.compile(r"\S+")
 
 @functools.cache
 def _plain_function_words(language: str) -> frozenset[str]:
-    """A language's function words that are no given name and no name particle ("il", "para", "es";
-    not "dan", "sara" or "de")."""
-    from privrag.detect.recognizers_first_names import first_names
-    from privrag.detect.span_cleanup import PERSON_PARTICLES
+    """A language's function words that are no one's name part and no particle of a name or a place ("il",
+    "para", "es"; not "dan", "sara", "lange", "kurz", "nagy", "may", "de" or "upon")."""
+    from privrag.detect.recognizers_first_names import first_names, person_name_words
+    from privrag.detect.span_cleanup import INNER_NAME_WORDS, PERSON_PARTICLES
 
-    return frozenset(w for w in function_words(language) if w not in first_names() and w not in PERSON_PARTICLES)
+    names = first_names() | person_name_words()
+    return frozenset(w for w in function_words(language)
+                     if w not in names and w not in PERSON_PARTICLES and w not in INNER_NAME_WORDS)
 
 
 def holds_function_word(surface: str, language: str) -> bool:
@@ -86,17 +89,21 @@ def _function(tok: str, plain: frozenset[str]) -> bool:
     return bool(pieces) and all(p in plain for p in pieces)
 
 
-def without_function_words(surface: str, text: str) -> tuple[int, int] | None:
+def without_function_words(surface: str, text: str, start: int | None = None) -> tuple[int, int] | None:
     """What is left of a model's name span in a non-English ``text`` once the language's function words at
     its edges are cut: ``(start, end)`` within ``surface``, or None where no name is left.
 
     A span in lower case that holds any such word is none ("il l'a assignée seule", "es de la dra"); a
     chat's name typed in lower case ("hola fer") holds none. A span with capitals loses only its edges
-    ("Selon Marie" → "Marie"); what is left must still hold a capital. An English text's spans pass whole:
-    the detector's other repairs are built for English already."""
+    ("Selon Marie" → "Marie"); a capitalised word is cut only where it opens a sentence ("Il lui aurait" at
+    ``start``, the span's offset in ``text``), so a surname that is also a function word stays ("Anna Lange",
+    "Nagy Péter"); what is left must still hold a capital. An English text's spans pass whole: the detector's
+    other repairs are built for English already."""
     if _language_of(text) == "en":
         return 0, len(surface)
     plain = _plain_function_words(_language_of(text))
+    before = text[: start].rstrip(" \t\"'“‘«(") if start is not None else ""
+    at_sentence_start = start is not None and (not before or before[-1] in ".!?:\n")
 
     def function(tok: str) -> bool:
         return _function(tok, plain)
@@ -104,9 +111,14 @@ def without_function_words(surface: str, text: str) -> tuple[int, int] | None:
     toks = [(m.start(), m.end()) for m in _TOKEN.finditer(surface)]
     if surface == surface.lower():
         return None if any(function(surface[a:b]) for a, b in toks) else (0, len(surface))
-    while toks and function(surface[toks[0][0] : toks[0][1]]):
+
+    def cut(i: int, first: bool) -> bool:  # a lower-case edge word, or a capitalised one opening a sentence
+        tok = surface[toks[i][0] : toks[i][1]]
+        return function(tok) and (tok == tok.lower() or (first and at_sentence_start))
+
+    while toks and cut(0, True):
         toks.pop(0)
-    while toks and function(surface[toks[-1][0] : toks[-1][1]]):
+    while toks and cut(len(toks) - 1, False):
         toks.pop()
     if not toks or not any(c.isupper() for c in surface[toks[0][0] : toks[-1][1]]):
         return None
