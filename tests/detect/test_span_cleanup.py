@@ -279,3 +279,8 @@ def test_lowercase_names_keep_their_spans(text: str, surface: str) -> None:
 )
 def test_names_and_places_holding_a_function_word_keep_their_spans(text: str, surface: str, label: str) -> None:
     assert _clean(text, surface, label) == [surface]
+
+
+def test_a_lowercase_organisation_of_prose_is_dropped_too() -> None:
+    text = "- Floors: loose mats in hallway; heater cord across the lounge doorway."
+    assert _clean(text, "heater cord across the lounge doorway", "ORG") == []

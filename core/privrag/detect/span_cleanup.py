@@ -131,13 +131,14 @@ def _middle_name(word: str) -> bool:
 
 
 def _lower_phrase_in_cased_line(span: DetectedEntity, text: str) -> bool:
-    """A model's person in lower case that runs over English function words, on a line written with capitals
-    ("heater cord across the lounge doorway" as a person): prose, not a name. A language with no stop-word
+    """A model's person or organisation in lower case (never a place: "stratford upon avon") that runs over
+    English function words, on a line written with capitals ("heater cord across the lounge doorway" as a
+    person or an organisation): prose, not a name. A language with no stop-word
     list (Hinglish: "ke baad", "chakkar ke saath") shows its function words by their number: a short word the
     text writes in lower case five times or more. A chat typed all in lower case ("me and jamal") keeps its
     spans: its line has no capital."""
     words = span.text.split()
-    if span.label not in PERSON_LABELS or span.text != span.text.lower() or len(words) < 2:
+    if (span.label not in PERSON_LABELS and span.label not in ORG_LABELS) or span.text != span.text.lower() or len(words) < 2:
         return False
     if not holds_function_word(span.text, "en") and not any(_frequent_short_word(w, text) for w in words):
         return False
