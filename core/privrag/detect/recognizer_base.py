@@ -31,7 +31,7 @@ except ImportError as exc:  # pragma: no cover - a core dependency
 
 __all__ = [
     "CONTEXT_FREE_MIN", "CONTEXT_BOOST", "Rule", "ContextPatternRecognizer",
-    "iban_ok", "pesel_ok", "tc_kimlik_ok", "dni_ok", "min_digits", "ip_ok", "english_stop_words", "layout_result",
+    "iban_ok", "keyed_code", "pesel_ok", "tc_kimlik_ok", "dni_ok", "min_digits", "ip_ok", "english_stop_words", "layout_result",
 ]  # fmt: skip
 
 #: a pattern scoring at least this much is trusted without context words
@@ -230,3 +230,9 @@ def english_stop_words() -> frozenset[str]:
     from spacy.lang.en.stop_words import STOP_WORDS
 
     return frozenset(STOP_WORDS)
+
+
+def keyed_code(keywords: str, code: str = r"(?:(?-i:[A-Z]{1,4})[-\s]?)?\d[\d\s-]{2,30}\d(?-i:[A-Z]?)") -> str:
+    """``<keyword> [number|no.|#|:] [is] <code>``: the keyword is the context, only the code is matched."""
+    return (rf"(?<=\b(?:{keywords})\s?(?:number|num|no|nr|id|#)?\.?\s?[:#]?(?:\s(?:is|was))?\s{{0,2}})"
+            rf"(?<![\w-]){code}(?![\w-])")

@@ -38,6 +38,7 @@ from privrag.detect.recognizer_base import (
     dni_ok,
     english_stop_words,
     ip_ok,
+    keyed_code,
     min_digits,
     pesel_ok,
     tc_kimlik_ok,
@@ -47,6 +48,7 @@ from privrag.detect.recognizers_cities import city_recognizer
 from privrag.detect.recognizers_countries import country_recognizer
 from privrag.detect.recognizers_dates import written_date_recognizer
 from privrag.detect.recognizers_financial import (
+    account_number_recognizer,
     card_number_recognizer,
     iban_recognizer,
     money_recognizer,
@@ -194,37 +196,12 @@ def national_id_recognizer() -> ContextPatternRecognizer:
     )
 
 
-def _keyed(keywords: str, code: str = r"(?:(?-i:[A-Z]{1,4})[-\s]?)?\d[\d\s-]{2,30}\d(?-i:[A-Z]?)") -> str:
-    """``<keyword> [number|no.|#|:] [is] <code>``: the keyword is the context, only the code is matched."""
-    return (rf"(?<=\b(?:{keywords})\s?(?:number|num|no|nr|id|#)?\.?\s?[:#]?(?:\s(?:is|was))?\s{{0,2}})"
-            rf"(?<![\w-]){code}(?![\w-])")
-
-
-def account_number_recognizer() -> ContextPatternRecognizer:
-    """Bank account numbers: after "account (no.)", or any long number with account context."""
-    return ContextPatternRecognizer(
-        "ACCOUNT_NUMBER",
-        [
-            Rule("keyed", _keyed(r"account|acct|a/c|bank\saccount|konto"), 0.75),
-            Rule("digits", r"(?<![\w-])\d{2,}(?:[ -]?\d{2,}){0,5}(?![\w-])", 0.05, validator=min_digits(8)),
-            # "your FNB account ending 3905", "card ending in 4421", "**** 4421": the last digits of an account
-            # or a card still point at it (a model reads four digits as a year)
-            Rule("ending", r"(?<=\b(?:account|acct|a/c|card|iban)\b[^\n.;]{0,24}?\bending(?:[ \t]+(?:in|with))?[ \t]+)"
-                           r"(?!(?:19|20)\d\d\b)\d{3,4}(?![\w-])", 0.6),
-            # groups of mask characters, each group once (no nested repetition: a line of 400 asterisks
-            # must not backtrack)
-            Rule("masked", r"(?<![\w*•])(?:[*•]{2,}|[xX]{4})(?:[ -](?:[*•]{2,}|[xX]{4})){0,3}[ -]?\d{3,4}(?![\w-])", 0.6),
-        ],
-        context=["account", "acct", "a/c", "bank", "sort code", "routing"],
-    )
-
-
 def policy_number_recognizer() -> ContextPatternRecognizer:
     """Insurance policy numbers."""
     return ContextPatternRecognizer(
         "POLICY_NUMBER",
         [
-            Rule("keyed", _keyed(r"policy|insurance\spolicy|claim", r"(?:(?-i:[A-Z]{1,4})[-\s]?)?\d[\w-]{3,20}"), 0.75),
+            Rule("keyed", keyed_code(r"policy|insurance\spolicy|claim", r"(?:(?-i:[A-Z]{1,4})[-\s]?)?\d[\w-]{3,20}"), 0.75),
             Rule("code", r"\b(?-i:[A-Z]{2,4})-?\d{6,12}\b", 0.1),
         ],
         context=["policy", "insurance", "insured", "claim", "policyholder"],
@@ -236,7 +213,7 @@ def record_number_recognizer() -> ContextPatternRecognizer:
     return ContextPatternRecognizer(
         "RECORD_NUMBER",
         [
-            Rule("keyed", _keyed(r"mrn|medical\srecord|record|patient|chart|case\sfile|health\srecord|member"
+            Rule("keyed", keyed_code(r"mrn|medical\srecord|record|patient|chart|case\sfile|health\srecord|member"
                                  r"|hosp(?:ital)?(?=\s?(?:number|no|nr|\#))",
                                  r"(?:(?-i:[A-Z]{1,4})[-\s]?)?\d[\w-]{3,20}"), 0.75),
             Rule("mrn", r"\bMRN[:#\s]{0,2}\d{5,12}\b", 0.8),

@@ -1,4 +1,4 @@
-"""Recognizers for money and the numbers that move it: payment cards, IBANs, SWIFT codes, sums.
+"""Recognizers for money and the numbers that move it: payment cards, accounts, IBANs, SWIFT codes, sums.
 
 Presidio's card pattern stops at 16 digits and knows five issuer prefixes:
 on its synthetic set a quarter of card numbers (19-digit Visa, 12-digit
@@ -17,12 +17,19 @@ import functools
 import re
 from typing import Any
 
-from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, iban_ok
+from privrag.detect.recognizer_base import (
+    ContextPatternRecognizer,
+    Rule,
+    iban_ok,
+    keyed_code,
+    min_digits,
+)
 
 __all__ = [
     "luhn_ok",
     "card_prefix_ok",
     "card_number_recognizer",
+    "account_number_recognizer",
     "iban_recognizer",
     "iban_layout_ok",
     "swift_recognizer",
@@ -177,4 +184,23 @@ def money_recognizer() -> ContextPatternRecognizer:
             Rule("amount_code", rf"(?<![\w.,])(?:{amount})\s(?-i:(?:{_CURRENCY_CODES}))\b", 0.6),
         ],
         context=["paid", "award", "sum", "amount", "compensation", "salary", "damage", "costs"],
+    )
+
+
+def account_number_recognizer() -> ContextPatternRecognizer:
+    """Bank account numbers: after "account (no.)", or any long number with account context."""
+    return ContextPatternRecognizer(
+        "ACCOUNT_NUMBER",
+        [
+            Rule("keyed", keyed_code(r"account|acct|a/c|bank\saccount|konto"), 0.75),
+            Rule("digits", r"(?<![\w-])\d{2,}(?:[ -]?\d{2,}){0,5}(?![\w-])", 0.05, validator=min_digits(8)),
+            # "your FNB account ending 3905", "card ending in 4421", "**** 4421": the last digits of an account
+            # or a card still point at it (a model reads four digits as a year)
+            Rule("ending", r"(?<=\b(?:account|acct|a/c|card|iban)\b[^\n.;]{0,24}?\bending(?:[ \t]+(?:in|with))?[ \t]+)"
+                           r"(?!(?:19|20)\d\d\b)\d{3,4}(?![\w-])", 0.6),
+            # groups of mask characters, each group once (no nested repetition: a line of 400 asterisks
+            # must not backtrack)
+            Rule("masked", r"(?<![\w*•])(?:[*•]{2,}|[xX]{4})(?:[ -](?:[*•]{2,}|[xX]{4})){0,3}[ -]?\d{3,4}(?![\w-])", 0.6),
+        ],
+        context=["account", "acct", "a/c", "bank", "sort code", "routing"],
     )

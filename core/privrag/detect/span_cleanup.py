@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable
 
 from privrag.detect.grouping import HONORIFICS
-from privrag.detect.text_language import holds_function_word, without_function_words
+from privrag.detect.text_language import lower_case_prose, without_function_words
 from privrag.types import DetectedEntity
 
 __all__ = [
@@ -102,7 +102,7 @@ def clean_name_spans(spans: Iterable[DetectedEntity], text: str) -> list[Detecte
     for s in spans:
         if s.source in LINE_SPLIT_SOURCES and s.label in NAME_LABELS:
             kept = without_function_words(s.text, text, s.start)  # "il l'a assignée seule" of a French text
-            if kept is None or _lower_phrase_in_cased_line(s, text):
+            if kept is None or ((s.label in PERSON_LABELS or s.label in ORG_LABELS) and lower_case_prose(s.start, s.end, text)):
                 continue
             if kept != (0, len(s.text)):
                 a, b = s.start + kept[0], s.start + kept[1]
@@ -128,35 +128,6 @@ def _middle_name(word: str) -> bool:
     from privrag.keep.brands import english_words
 
     return word[:1].isupper() and word.lower() not in english_words()
-
-
-def _lower_phrase_in_cased_line(span: DetectedEntity, text: str) -> bool:
-    """A model's person or organisation in lower case (never a place: "stratford upon avon") that runs over
-    English function words, on a line written with capitals ("heater cord across the lounge doorway" as a
-    person or an organisation): prose, not a name. A language with no stop-word
-    list (Hinglish: "ke baad", "chakkar ke saath") shows its function words by their number: a short word the
-    text writes in lower case five times or more. A chat typed all in lower case ("me and jamal") keeps its
-    spans: its line has no capital."""
-    words = span.text.split()
-    if (span.label not in PERSON_LABELS and span.label not in ORG_LABELS) or span.text != span.text.lower() or len(words) < 2:
-        return False
-    if not holds_function_word(span.text, "en") and not any(_frequent_short_word(w, text) for w in words):
-        return False
-    start = text.rfind("\n", 0, span.start) + 1
-    end = text.find("\n", span.end)
-    line = text[start : end if end >= 0 else len(text)]
-    return line != line.lower()
-
-
-#: how often a short lower-case word must occur to be read as a function word of the text's language
-_FUNCTION_WORD_COUNT = 5
-
-
-def _frequent_short_word(word: str, text: str) -> bool:
-    from privrag.detect.recognizers_first_names import first_names, person_name_words
-
-    return (len(word) <= 4 and word.isalpha() and word not in first_names() and word not in person_name_words()
-            and len(re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text)) >= _FUNCTION_WORD_COUNT)
 
 
 def _lower_in_cased_line(span: DetectedEntity, text: str) -> bool:

@@ -20,7 +20,7 @@ import functools
 import importlib
 import re
 
-__all__ = ["LANGUAGES", "function_words", "holds_function_word", "text_language", "without_function_words"]
+__all__ = ["LANGUAGES", "function_words", "holds_function_word", "lower_case_prose", "text_language", "without_function_words"]
 
 #: languages told apart (spaCy's codes); English first, the default
 LANGUAGES: tuple[str, ...] = (
@@ -123,3 +123,33 @@ def without_function_words(surface: str, text: str, start: int | None = None) ->
     if not toks or not any(c.isupper() for c in surface[toks[0][0] : toks[-1][1]]):
         return None
     return toks[0][0], toks[-1][1]
+
+
+def lower_case_prose(start: int, end: int, text: str) -> bool:
+    """Is a model's person or organisation at ``text[start:end]``, written in lower case, prose? It runs over
+    English function words on a line written with capitals ("heater cord across the lounge doorway"). A
+    language with no stop-word list (Hinglish: "ke baad", "chakkar ke saath") shows its function words by
+    their number: a short word the text writes in lower case five times or more. A chat typed all in lower
+    case ("me and jamal") keeps its spans: its line has no capital. The caller leaves places out ("stratford
+    upon avon")."""
+    surface = text[start:end]
+    words = surface.split()
+    if surface != surface.lower() or len(words) < 2:
+        return False
+    if not holds_function_word(surface, "en") and not any(_frequent_short_word(w, text) for w in words):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    return line != line.lower()
+
+
+#: how often a short lower-case word must occur to be read as a function word of the text's language
+_FUNCTION_WORD_COUNT = 5
+
+
+def _frequent_short_word(word: str, text: str) -> bool:
+    from privrag.detect.recognizers_first_names import first_names, person_name_words
+
+    return (len(word) <= 4 and word.isalpha() and word not in first_names() and word not in person_name_words()
+            and len(re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text)) >= _FUNCTION_WORD_COUNT)
