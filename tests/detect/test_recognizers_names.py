@@ -388,6 +388,7 @@ def test_names_in_forms_of_other_scripts_and_lists_of_children(text: str, expect
         ("Firmado por la Sra. Rosales", ["Rosales"]),
         ("Dott.ssa Maria Rossi e Sig.ra Bianchi", ["Bianchi", "Maria Rossi"]),
         ("Gesprek met Dhr. Jansen", ["Jansen"]),
+        ("Gesprek met Mevr. de Vries en Herr von Trapp", ["de Vries", "von Trapp"]),  # a particle opens the surname
         ("Supervisado por la Dra. M. Ll. Pastor (adjunta)", ["M. Ll. Pastor"]),  # a digraph's initial
     ],
 )

@@ -99,8 +99,10 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
     line_name = _name_pattern("[ \t]")
     return ContextPatternRecognizer(
         "PERSON",
-        # "Dr I Haq", "Mr A B Khan": initials written without their dots, as British letters do
-        [Rule("titled", rf"(?<=\b(?:{titles})\.?\s{{1,2}})(?:[A-Z][ \t]){{0,2}}{name}(?<!\.)", 0.7, case_sensitive=True),
+        # "Dr I Haq", "Mr A B Khan": initials written without their dots, as British letters do; a surname's
+        # particle may open the name ("Mevr. de Vries", "Mme de la Tour", "Herr von Trapp")
+        [Rule("titled", rf"(?<=\b(?:{titles})\.?\s{{1,2}})(?:[A-Z][ \t]){{0,2}}(?:{_PARTICLE}[ \t]){{0,2}}{name}(?<!\.)", 0.7,
+              case_sensitive=True),
          # 'not "Mrs F"', "Dr K said": a titled person written with the initial of their surname only (not the
          # pronoun: "the Mr I think was here")
          Rule("titled_initial", rf"(?<=\b(?:{titles})\.?[ \t]{{1,2}})(?!I\b)[A-Z](?![\w&'’-]|\.[ \t]?[A-Z])", 0.6,
