@@ -36,11 +36,6 @@ MAX_CHARS = 50_000
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-@functools.lru_cache(maxsize=8)
-def _language_of(text: str) -> str:
-    return text_language(text)
-
-
 @functools.cache
 def function_words(language: str) -> frozenset[str]:
     """spaCy's stop words of ``language`` (lower case); empty for a language spaCy lacks."""
@@ -51,6 +46,7 @@ def function_words(language: str) -> frozenset[str]:
     return frozenset(w.lower() for w in module.STOP_WORDS)
 
 
+@functools.lru_cache(maxsize=8)  # each span of a text, and each date of it, asks again
 def text_language(text: str) -> str:
     """The code in :data:`LANGUAGES` whose function words ``text`` uses most ("en" when unsure)."""
     words = [m.group().lower() for m, _ in zip(_WORD.finditer(text, 0, MAX_CHARS), range(MAX_WORDS), strict=False)]
@@ -99,9 +95,9 @@ def without_function_words(surface: str, text: str, start: int | None = None) ->
     ``start``, the span's offset in ``text``), so a surname that is also a function word stays ("Anna Lange",
     "Nagy Péter"); what is left must still hold a capital. An English text's spans pass whole: the detector's
     other repairs are built for English already."""
-    if _language_of(text) == "en":
+    if text_language(text) == "en":
         return 0, len(surface)
-    plain = _plain_function_words(_language_of(text))
+    plain = _plain_function_words(text_language(text))
     before = text[: start].rstrip(" \t\"'“‘«(") if start is not None else ""
     at_sentence_start = start is not None and (not before or before[-1] in ".!?:\n")
 

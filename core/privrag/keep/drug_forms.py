@@ -14,8 +14,8 @@ only when the English name it maps onto ends with one of the WHO's INN stems
 from __future__ import annotations
 
 import re
-import unicodedata
 
+from privrag.detect.name_propagation import fold_accents
 from privrag.keep import vocab
 
 __all__ = ["INN_STEMS", "drug_form_at"]
@@ -38,19 +38,17 @@ _COMMON_ZIPF = 3.5
 _MIN_LENGTH = 7
 
 
-def _fold(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
-
-
 def drug_form_at(token: str) -> int | None:
     """Where in ``token`` a drug's name in another language's form starts, or None."""
     m = _ELISION.match(token)
     at = m.end() if m else 0
     word = token[at:].lower()
+    if not at and word.isascii() and word[-1:] not in ("a", "o"):
+        return None  # nothing to fold, cut or map: the vocabulary has already said no (most words of a text)
     drugs = vocab.drug_names()
     if at and word in drugs:
         return at  # "l'amlodipine": the English name itself
-    folded = _fold(word)
+    folded = fold_accents(word)
     forms = [folded] + ([folded[:-1] + "e", folded[:-1]] if folded[-1:] in ("a", "o") else [])
     if not any(len(f) >= _MIN_LENGTH and f != word and f.endswith(INN_STEMS) and f in drugs for f in forms):
         return None
