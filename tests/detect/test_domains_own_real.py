@@ -84,3 +84,30 @@ def test_a_batch_mostly_in_other_languages_leaves_only_cueless_nicknames(results
         whole += [p.text for p in d.protect if p.identifier == "DIRECT"
                   and not any(i in masked for i in range(p.start, p.end) if d.text[i].isalnum())]
     assert sorted(whole) == ["Memo", "Tin", "Tin"]
+
+
+def test_a_batch_of_workplace_documents_from_twelve_countries_keeps_its_amounts_and_laws() -> None:
+    """``domains_fresh_s33a.jsonl``: ten workplace and six clinical documents from Turkey, Australia, the US,
+    India, Malaysia, Kenya, Canada, Poland, Mexico, Ghana, the UK, Sweden, Egypt, South Africa and Ireland.
+    Measured once before the stop-33 fixes: 7 DIRECT strings left whole or half open (a Stripe dispute id, an
+    M-Pesa transaction code, a Mexican plate, "Patient: HENSLEY, Raymond D.", a Swedish letter signed without
+    a sign-off) and 12 amounts masked ("148,500 TRY", "KSh 4,000", "1 150 zł", "GH₵ 38,000", "$165–185K
+    CAD"), with four statutes ("Energy Act, 2019", "Whistleblower Act, 2006 (Act 720)")."""
+    from privrag.detect.default import default_detector
+
+    docs = load_domains(DATA / "domains_fresh_s33a.jsonl")
+    spans_per_doc = default_detector().detect_batch([d.text for d in docs])
+    whole, amounts, laws = [], [], []
+    for d, spans in zip(docs, spans_per_doc, strict=True):
+        masked = {i for s in spans for i in range(s.start, s.end)}
+        whole += [p.text for p in d.protect if p.identifier == "DIRECT"
+                  and not any(i in masked for i in range(p.start, p.end) if d.text[i].isalnum())]
+        for k in d.keep:
+            hit = any(i in masked for i in range(k.start, k.end))
+            if hit and k.why == "amount":
+                amounts.append(k.text)
+            if hit and " Act" in k.text:
+                laws.append(k.text)
+    assert whole == []
+    assert amounts == []
+    assert laws == []

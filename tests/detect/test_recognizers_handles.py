@@ -126,3 +126,30 @@ def test_a_labelled_code_written_in_groups_is_an_id(text: str, code: str) -> Non
 @pytest.mark.parametrize("text", ["GCS: 15 E4 V5 M6", "BP: 120 80 mmHg"])
 def test_a_labelled_reading_in_groups_is_no_id(text: str) -> None:
     assert _hits(coded_id_recognizer(), text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("paid via Paybill 888880 (transaction code SE41K7XH2P) as", "SE41K7XH2P"),  # an M-Pesa transaction
+        ("VIN 1HGCM82633A004352 on the logbook", "1HGCM82633A004352"),
+        ("Submitted via Stripe · Dispute ID dp_1PqR7kLm0aZx93Ft\n", "dp_1PqR7kLm0aZx93Ft"),
+        ("Don Chuy, tractor 214, plates NL 48-BK-7J. he left", "NL 48-BK-7J"),
+        ("car with Kennzeichen M-AB 1234 parked", "M-AB 1234"),
+    ],
+)
+def test_random_codes_api_ids_and_plates_are_ids(text: str, code: str) -> None:
+    assert code in _hits(coded_id_recognizer(), text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "COVID19 and RTX4090 and BRCA1",  # letters and digits change once or twice
+        "trial NCT04512345 and ISRCTN12345678",  # a registry's number
+        "rename snake_caseVariable2 first",  # a variable, no random body
+        "growth plates 2 cm apart",  # a plate word without a code
+    ],
+)
+def test_words_models_genes_and_variables_are_not_random_codes(text: str) -> None:
+    assert _hits(coded_id_recognizer(), text) == []

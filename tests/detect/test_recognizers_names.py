@@ -441,3 +441,26 @@ def test_a_digraph_initial_is_only_a_known_digraph() -> None:
 @pytest.mark.parametrize("text", ["Hi, Accounts here with the invoice.", "Facilities here, ok."])
 def test_a_desk_in_the_plural_before_here_is_no_name(text: str) -> None:
     assert titled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Patient: HENSLEY, Raymond D.   MRN: SPF-0047719", ["HENSLEY, Raymond"]),  # surname first, in capitals
+        ("om 6 månader.\n\nAnders Nyqvist\nÖverläkare, specialist i geriatrik", ["Anders Nyqvist"]),  # a name line
+    ],
+)
+def test_surname_first_fields_and_name_lines_are_persons(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Patient: Reports, Anna said it hurts",  # a dictionary word before the comma
+        "Grace Period\nMark Scheme\n",  # a line of English words
+        "Victoria Falls\n",
+    ],
+)
+def test_notes_and_lines_of_english_words_are_no_persons(text: str) -> None:
+    assert titled(text) == []

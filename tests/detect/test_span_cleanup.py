@@ -284,3 +284,14 @@ def test_names_and_places_holding_a_function_word_keep_their_spans(text: str, su
 def test_a_lowercase_organisation_of_prose_is_dropped_too() -> None:
     text = "- Floors: loose mats in hallway; heater cord across the lounge doorway."
     assert _clean(text, "heater cord across the lounge doorway", "ORG") == []
+
+
+@pytest.mark.parametrize("surface", ["morning", "evening", "tonight", "Overnight"])
+def test_a_models_date_that_is_only_a_part_of_the_day_is_dropped(surface: str) -> None:
+    text = f"Reports {surface} stiffness for an hour."
+    assert _clean(text, surface, "DATE_TIME") == []
+
+
+def test_a_models_date_with_a_day_stays() -> None:
+    text = "Seen on the morning of 5 May."
+    assert _clean(text, "the morning of 5 May", "DATE_TIME") == ["the morning of 5 May"]

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from privrag.detect.text_language import function_words, text_language, without_function_words
+from privrag.detect.text_language import (
+    function_words,
+    lower_case_words,
+    text_language,
+    without_function_words,
+)
 
 FRENCH = ("Selon elle, il l'a assignée seule au nettoyage du four pendant quatre nuits. Le 19 septembre, il lui "
           "aurait dit que ce n'était pas son problème et qu'elle devait se débrouiller avec les autres.")
@@ -70,3 +75,30 @@ def test_an_english_text_keeps_every_span_whole() -> None:
 def test_a_function_word_that_is_a_given_name_stays_a_name() -> None:
     assert "ella" in function_words("es")  # Spanish "she", and a given name
     assert without_function_words("ella", SPANISH) == (0, 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("Implant LR6 £2,450 incl. crown – patient wishes to think.", "crown"),
+        ("Diagnosis: fractured cusp UR6, vital.", "fractured cusp"),
+        ("Patienten har sedan i våras livliga drömmar och han är ofta trött på dagen. Han kan inte längre sköta "
+         "ekonomin själv, och hustrun har tagit över det mesta av det som han gjorde förut.", "livliga drömmar"),
+    ],
+)
+def test_ordinary_lower_case_words_are_no_name(text: str, surface: str) -> None:
+    start = text.index(surface)
+    assert lower_case_words(start, start + len(surface), text)
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("ok so me and jamal will come at 5", "jamal"),  # a chat typed in lower case
+        ("Spoke to bill about the rota.", "bill"),  # a given name of the name lists
+        ("Ordered from tesco online.", "tesco"),  # no dictionary's word
+    ],
+)
+def test_lower_case_names_and_brands_stay(text: str, surface: str) -> None:
+    start = text.index(surface)
+    assert not lower_case_words(start, start + len(surface), text)

@@ -137,6 +137,14 @@ def test_named_facility_is_not_cut_by_a_medical_word() -> None:
     assert apply_keep(text, [span], [KeepSpan(i, i + 9, "diagnosis")]) == [span]
 
 
+def test_a_public_entity_after_a_headers_dash_is_no_part_of_the_facility() -> None:
+    text = "Kirkgate Dental Care – NHS / Private Treatment Plan\nPatient: Mr Gareth Hollins"
+    span = _span(text, "Kirkgate Dental Care – NHS / Private Treatment Plan", "ORGANIZATION")
+    i = text.index("NHS")
+    out = [s.text for s in apply_keep(text, [span], [KeepSpan(i, i + 3, "public_entity")])]
+    assert "NHS" not in " ".join(out) and "Kirkgate Dental Care" in out
+
+
 def test_kept_values_are_not_a_techniques_own_dates_or_amounts() -> None:
     from privrag.keep import drop_kept_values
 

@@ -87,6 +87,21 @@ def _locator(token: str) -> bool:
     return letters == 6 and token.lower() not in english_words()
 
 
+def _interleaved(token: str) -> bool:
+    """Letters and digits alternate three times or more, with two of each at least: no word's or unit's
+    shape, and no trial registry's number ("NCT04512345" changes once)."""
+    changes = sum(a.isdigit() != b.isdigit() for a, b in zip(token, token[1:], strict=False))
+    letters = sum(c.isalpha() for c in token)
+    return changes >= 3 and letters >= 2 and len(token) - letters >= 2 and _not_registered(token)
+
+
+def _random_body(token: str) -> bool:
+    """The body after the prefix holds two digits, two capitals and two small letters at least."""
+    body = token.split("_", 1)[1]
+    return (sum(c.isdigit() for c in body) >= 2 and sum(c.isupper() for c in body) >= 2
+            and sum(c.islower() for c in body) >= 2)
+
+
 def _not_registered(token: str) -> bool:
     """"NCT04512345", "ISRCTN12345678": a trial registry's own number, not a person's."""
     return not REFERENCE.fullmatch(token)
@@ -171,6 +186,22 @@ def coded_id_recognizer() -> ContextPatternRecognizer:
                             r"[A-Z0-9]{5,8}(?![\w-])", 0.6, validator=_locator, case_sensitive=True),
             # a British number plate: "KX19 HTP" (area letters, age digits, three letters; never I or Q)
             Rule("uk_plate", r"(?<![\w-])[A-HJ-PR-Y]{2}\d{2}[ ]?[A-HJ-PR-Z]{3}(?![\w-])", 0.6, case_sensitive=True),
+            # a random code: capitals and digits that change places three times or more ("SE41K7XH2P", an
+            # M-Pesa transaction; "1HGCM82633A004352", a VIN); a word, a unit, a gene or a model number
+            # changes once or twice ("COVID19", "RTX4090", "BRCA1", "A4")
+            Rule("interleaved", r"(?<![\w/.-])[A-Z0-9]{8,24}(?![\w/-]|\.\d)", 0.55, validator=_interleaved,
+                 case_sensitive=True),
+            # an API's object id: a type prefix in lower case, an underscore and a random body in mixed case
+            # with digits ("dp_1PqR7kLm0aZx93Ft", "cus_NffrFeUfNV2Hib"): it keys a payment, a dispute or a
+            # customer in the provider's records (a variable's name, "snake_caseVariable2", is no random body)
+            Rule("api_object", r"(?<![\w/.-])[a-z]{2,8}_[A-Za-z0-9]{10,40}(?![\w/-])", 0.6, validator=_random_body,
+                 case_sensitive=True),
+            # a vehicle's plate after its name, in any country's layout: "plates NL 48-BK-7J", "reg KA-01-MX-4421",
+            # "Kennzeichen M-AB 1234", "kenteken 12-ABC-3"
+            Rule("plate", r"(?<=\b(?i:plates?|number[ \t]plates?|licen[cs]e[ \t]plates?|rego|placas?|kenteken|kennzeichen"
+                          r"|tablic[ae]|plaque|immatriculation|targa|matr[ií]cula)[ \t]*(?:(?i:no\.?|nr\.?|number)[ \t]*)?"
+                          r"[:#]?[ \t]{1,3})(?=[A-Z0-9 -]*\d)[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,4}){1,3}(?![\w-])", 0.6,
+                 case_sensitive=True),
             # a long run of digits: "10477265", "001089017345"
             Rule("digits", rf"(?<![\w/.,-]){AFTER_REFERENCE_PREFIX}\d{{7,}}(?![\w/-]|[.,]\d)", 0.5, validator=_not_date),
         ],

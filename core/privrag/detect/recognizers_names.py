@@ -132,6 +132,14 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # — and a log's key=value ('nome="JOAO PEDRO DA SILVA SANTOS"')
          Rule("field", rf"(?<=(?<![\w-])(?i:{field})(?:[ \t]*:[ \t]{{1,12}}|=[\"']?)){line_name}(?<!\.)", 0.6, _field_name,
               case_sensitive=True),
+         # "Patient: HENSLEY, Raymond D.", "Name: Smith, John": a field's value with the surname first, as
+         # records, wristbands and rosters write it, when a given name follows the comma
+         Rule("field_surname_first", rf"(?<=(?<![\w-])(?i:{field}|{staff})[ \t]*:[ \t]{{1,12}})(?:{_CAPS_WORD}|{_NAME_WORD}),"
+                                     rf"[ \t]{{1,2}}{line_name}(?<!\.)", 0.6, _surname_first, case_sensitive=True),
+         # "Anders Nyqvist" on a line of its own (a letter signed without a sign-off, a CV's header): a given
+         # name, then name words of which the last is no dictionary's word, and nothing else on the line
+         Rule("name_line", rf"(?m)^[ \t]*\K{_NAME_WORD}(?:[ \t]{_NAME_WORD}){{1,2}}(?=[ \t]*$)", 0.55, _name_line,
+              case_sensitive=True),
          # "Nurse: Bronwyn Tapsell RN", "Approved by: Théo Marchand": a staff role field holds a
          # person when its value opens with a given name (a role field may also name a service)
          Rule("staff_field", rf"(?<=(?<![\w-])(?i:{staff})[ \t]*:[ \t]{{1,12}}){line_name}(?<!\.)", 0.6,
@@ -397,6 +405,38 @@ def _chat_author(match: str) -> bool:
     dictionary = english_words()
     return (len(words) >= 2 and bool(dictionary) and _no_stop_word(match)
             and all(w[:1].isupper() and not w.isupper() and w.lower() not in dictionary for w in words))
+
+
+def _surname_first(match: str) -> bool:
+    """"HENSLEY, Raymond D.": a given name follows the comma, and before it a surname in capitals, a name's
+    word or no dictionary's ("Patient: Reports, Anna said" is a note); no desk's or firm's word."""
+    from wordfreq import zipf_frequency
+
+    from privrag.detect.recognizers_first_names import first_names, person_name_words
+    from privrag.keep.brands import english_words
+
+    surname, rest = match.split(",", 1)
+    words = rest.split()
+    low = surname.lower()
+    return (bool(words) and words[0].lower() in first_names() and _no_desk_word(match.replace(",", " "))
+            and (surname.isupper() or low in person_name_words()
+                 or (low not in english_words() and zipf_frequency(low, "en") < 3.0)))
+
+
+def _name_line(match: str) -> bool:
+    """A line that is only a name: a given name first, the last word no dictionary's and rare in English
+    (Zipf < 3), no desk's or team's word ("Grace Period", "Mark Scheme" and "Victoria Falls" end with an
+    English word). A job title ends with one too ("Anna Physiotherapist"), so a surname ending like a job's
+    ("Nyqvist", "-ist") is still a name."""
+    from wordfreq import zipf_frequency
+
+    from privrag.detect.recognizers_first_names import first_names
+    from privrag.keep.brands import english_words
+
+    words = match.split()
+    last = words[-1].lower()
+    return (words[0].lower() in first_names() and _no_desk_word(match) and last not in english_words()
+            and zipf_frequency(last, "en") < 3.0)
 
 
 def _field_name(match: str) -> bool:

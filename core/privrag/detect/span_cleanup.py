@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable
 
 from privrag.detect.grouping import HONORIFICS
-from privrag.detect.text_language import lower_case_prose, without_function_words
+from privrag.detect.text_language import lower_case_prose, lower_case_words, without_function_words
 from privrag.types import DetectedEntity
 
 __all__ = [
@@ -79,6 +79,11 @@ PERSON_PARTICLES: frozenset[str] = frozenset(
 _PARTICLE_GAP = re.compile(r"[ \t]([a-z]+|[A-Z][a-z]+|[as]/[lp]|[sd]/o)[ \t]")
 #: labels whose spans are split at inner lowercase words that are not particles ("Leiva flew to LEPPEN")
 SPLIT_INNER_LABELS: frozenset[str] = frozenset({"PERSON", "PER", "NORP", "NRP", "LOC", "LOCATION", "GPE"})
+#: labels of dates and times (spaCy's, Presidio's and GLiNER's spellings)
+DATE_LABELS: frozenset[str] = frozenset({"DATE_TIME", "DATE", "TIME", "DATETIME"})
+#: a part of the day, alone: no model's date span of it says when anything happened
+_PART_OF_DAY = re.compile(r"(?i)(?:morning|mornings|afternoon|afternoons|evening|evenings|night|nights|overnight|"
+                          r"tonight|midnight|noon|midday|dawn|dusk|bedtime|lunchtime|daytime|night-time|nighttime)")
 #: labels of nationalities, religions and political groups
 GROUP_LABELS: frozenset[str] = frozenset({"NORP", "NRP"})
 #: abbreviations whose final dot belongs to the name
@@ -102,11 +107,14 @@ def clean_name_spans(spans: Iterable[DetectedEntity], text: str) -> list[Detecte
     for s in spans:
         if s.source in LINE_SPLIT_SOURCES and s.label in NAME_LABELS:
             kept = without_function_words(s.text, text, s.start)  # "il l'a assignée seule" of a French text
-            if kept is None or ((s.label in PERSON_LABELS or s.label in ORG_LABELS) and lower_case_prose(s.start, s.end, text)):
-                continue
+            if kept is None or ((s.label in PERSON_LABELS or s.label in ORG_LABELS)
+                                and (lower_case_prose(s.start, s.end, text) or lower_case_words(s.start, s.end, text))):
+                continue  # "heater cord across the lounge doorway", "crown", "fractured cusp": prose, no name
             if kept != (0, len(s.text)):
                 a, b = s.start + kept[0], s.start + kept[1]
                 s = DetectedEntity(a, b, s.label, text[a:b], s.score, s.source)
+        if s.label in DATE_LABELS and s.source in LINE_SPLIT_SOURCES and _PART_OF_DAY.fullmatch(s.text):
+            continue  # "morning stiffness", "evening shift": a part of the day dates nothing
         if s.label in GROUP_LABELS and s.source in LINE_SPLIT_SOURCES and _lower_in_cased_line(s, text):
             continue  # "scale and polish": a nationality or a faith is capitalised where the line has capitals
         if s.label in PERSON_LABELS:

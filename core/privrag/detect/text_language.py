@@ -20,7 +20,7 @@ import functools
 import importlib
 import re
 
-__all__ = ["LANGUAGES", "function_words", "holds_function_word", "lower_case_prose", "text_language", "without_function_words"]
+__all__ = ["LANGUAGES", "function_words", "holds_function_word", "lower_case_prose", "lower_case_words", "text_language", "without_function_words"]
 
 #: languages told apart (spaCy's codes); English first, the default
 LANGUAGES: tuple[str, ...] = (
@@ -140,6 +140,42 @@ def lower_case_prose(start: int, end: int, text: str) -> bool:
     return line != line.lower()
 
 
+def lower_case_words(start: int, end: int, text: str) -> bool:
+    """Is a model's person or organisation at ``text[start:end]``, written in lower case, ordinary words? Each
+    word is a dictionary's English word or its inflection ("crown", "redness", "fractured cusp"), or in a text
+    of another language a word that language writes often ("livliga drömmar"), and none is a given name or a
+    surname of the name lists ("bill", "rose", "hope"); the line has capitals (a chat typed in lower case keeps
+    "jamal", and no lower-case brand or surname is a dictionary word: "tesco", "okafor")."""
+    surface = text[start:end]
+    if surface != surface.lower() or not _LETTER_WORDS.fullmatch(surface):
+        return False  # "bristol bs4 4ab": a digit makes it a code or a postcode
+    from wordfreq import zipf_frequency
+
+    from privrag import gazetteer
+    from privrag.detect.recognizers_cities import is_city
+    from privrag.detect.recognizers_first_names import given_name_words, person_name_words
+    from privrag.keep.brands import english_words
+
+    dictionary = english_words()
+    language = text_language(text)
+    for w in _LETTERS.findall(surface):
+        if w in given_name_words() or w in person_name_words() or gazetteer.lookup(w) is not None or is_city(w):
+            return False  # a name, or a place ("bristol" is also a paper)
+        english = w in dictionary or any(w.endswith(e) and w[: -len(e)] in dictionary for e in _INFLECTIONS)
+        if not english and (language == "en" or zipf_frequency(w, language) < _LANGUAGE_WORD_ZIPF):
+            return False
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    return line != line.lower()
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+_LETTER_WORDS = re.compile(r"[^\W\d_]+(?:[ '’-][^\W\d_]+)*")
+#: endings an English word takes that a dictionary of lemmas leaves out ("fractured", "swellings")
+_INFLECTIONS = ("s", "es", "d", "ed", "ing")
+#: how often a word must be written in a text's language (Zipf) to be an ordinary word of it
+_LANGUAGE_WORD_ZIPF = 2.5
 #: how often a short lower-case word must occur to be read as a function word of the text's language
 _FUNCTION_WORD_COUNT = 5
 

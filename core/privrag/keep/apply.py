@@ -148,14 +148,26 @@ def _named_facility(text: str, span: DetectedEntity, cuts: Sequence[KeepSpan]) -
     # the facility word is part of the name, so capitalised: "Samsung authorised service centre"
     # describes a kind of place after a brand, it names none; two capitals are shorthand ("ST
     # elevation", "CO poisoning"), not a street or a company
-    if not any(m.group()[:1].isupper() and not (len(m.group()) <= 2 and m.group().isupper())
-               for m in FACILITY.finditer(text, span.start, span.end)):
+    facilities = [m.start() for m in FACILITY.finditer(text, span.start, span.end)
+                  if m.group()[:1].isupper() and not (len(m.group()) <= 2 and m.group().isupper())]
+    if not facilities:
+        return False
+    # a header's items are apart: "Kirkgate Dental Care – NHS / Private Treatment Plan" names the practice,
+    # and the NHS after the dash is not part of that name
+    breaks = [m.start() for m in _ITEM_BREAK.finditer(text, span.start, span.end)]
+    def item(pos: int) -> int:
+        return sum(b < pos for b in breaks)
+    if not any(item(k.start) == item(f) for k in cuts for f in facilities):
         return False
     # a span inside one keep span is a word of that term ("House" of "House-Brackmann grade
     # III"), not an organisation whose name holds it
     if any(k.start <= span.start and span.end <= k.end for k in cuts):
         return False
     return all(k.why in ("diagnosis", "medical_term", "medical_abbreviation", "eponym", "public_entity") for k in cuts)
+
+
+#: what parts a header's items: a spaced dash or bar, a slash, a semicolon
+_ITEM_BREAK = re.compile(r"[ \t]+[–—|][ \t]+|[ \t]*[/;][ \t]*")
 
 
 def _trim(text: str, a: int, b: int) -> tuple[int, int]:

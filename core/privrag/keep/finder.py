@@ -394,12 +394,13 @@ _DATE_LABELS = frozenset({"DATE_TIME", "DATE", "TIME"})
 _ACRONYM_SPAN = re.compile(r"[A-Z]{3,5}")
 #: (not a place's label: towns are written in capitals too, "grew up in SUND")
 _NAME_LABELS = frozenset({"PERSON", "PER", "NRP", "NORP", "DEM"})
-#: what separates the items of a list a model read as one span (not "&" or "and": "Marks & Spencer")
-_LIST_SEPARATOR = re.compile(r"[ \t]*[/,;][ \t]*")
+#: what separates the items of a list a model read as one span (not "&" or "and": "Marks & Spencer"), and the
+#: spaced dash or bar of a header ("Kirkgate Dental Care – NHS / Private Treatment Plan")
+_LIST_SEPARATOR = re.compile(r"[ \t]*[/,;][ \t]*|[ \t]+[–—|][ \t]+")
 
 
 def _list_item_break(text: str, sep: re.Match[str], start: int, end: int) -> bool:
-    """A slash or a semicolon parts two items; a comma only where prose meets a name ("onboarding
+    """A slash, a semicolon or a spaced dash parts two items; a comma only where prose meets a name ("onboarding
     playbook, Workday"), never inside a title-case name ("Determination, Evaluation and Compensation
     Commission")."""
     if "," not in sep.group():

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from privrag.keep import currencies
 from privrag.reference_numbers import REFERENCE
 
 __all__ = ["PATTERNS", "pattern_matches"]
@@ -39,9 +40,9 @@ _LEAD = (
     r"approximately|approx\.?|nearly|almost|at\s+least|more\s+than|less\s+than|under|"
     r"another|a\s+further)\s+)?"
 )
-#: "for 3 weeks", "two working days", "three-month", "24 years" — not "57 years old" (an age)
+#: "for 3 weeks", "two working days", "three-month", "24 years", "48h", "10mins" — not "57 years old" (an age)
 DURATION = re.compile(
-    rf"(?i)(?<![\w/.-]){_LEAD}{_RANGE}[\s-]{_TIME_UNIT}\b(?:['’](?!s))?"
+    rf"(?i)(?<![\w/.-]){_LEAD}{_RANGE}(?:[\s-]|(?<=\d)(?=[hmsw])){_TIME_UNIT}\b(?:['’](?!s))?"
     r"(?!\s*(?:-\s*)?old\b|\s+of\s+age\b)"
 )
 _FREQ_WORD = r"(?:daily|weekly|nightly|hourly|monthly|fortnightly|yearly|annually|quarterly)"
@@ -58,7 +59,9 @@ FREQUENCY = re.compile(
 _UNIT = (
     r"(?:mg/kg|mg/m2|mg/m²|mg/dL|mg/ml|mg|mcg|µg|micrograms?|milligrams?|grams?|g|kg|ml|mL|L|litres?|units?|IU|"
     r"mmol/L|mmol/mol|µmol/L|umol/L|U/L|g/L|g/dL|nmol/L|pmol/L|mU/L|x10\^?9/L|%|cm|mm|km|"
-    r"dB(?:\s*HL)?|bpm|mmHg|°C|°F|°|(?<!\d{4} )(?<!\d{4})degrees?|kg/m2|kg/m²|kcal|puffs?|tablets?|tabs?|capsules?|drops?|sachets?)"
+    r"dB(?:\s*HL)?|bpm|mmHg|°C|°F|°|(?<!\d{4} )(?<!\d{4})degrees?|kg/m2|kg/m²|kcal|puffs?|tablets?|tabs?|capsules?|drops?|sachets?|"
+    # energy and power, as a utility bill or a spec sheet states them ("180 kWh", "7.4 kW")
+    r"[kMG]Wh|[kM]W)"
 )
 _SCHEDULE = r"(?:\s+(?:OD|BD|BID|TDS|TID|QDS|QID|PRN|ON|nocte|mane|stat|IV|IM|SC|PO))*"
 #: "50 mg", "25/100 TDS", "0.3%", "92.4 kg", "4.2 x 3.1 cm", "1g BD"
@@ -81,27 +84,33 @@ MEASUREMENT = re.compile(
     rf"(?!(?:19|20)\d\d(?![\d.,/%]|[ \t]*{_UNIT}(?![\w])))"  # a year: "NJA 2005 p. 884" cites a law report
     rf"\d{{1,4}}(?:[.,]\d+)?(?:[A-Ca-cXx](?![\w/-]))?(?:/\d{{1,4}})?%?(?:[ \t]*{_UNIT})?(?![\w/-])"
 )
-#: every currency sign Unicode has in common use (peso, naira, lira, rouble, hryvnia, shekel, baht, …)
 #: a blood group with its rhesus factor: "O RhD negative", "AB Rh+", "A positive" after "blood group"
 BLOOD_GROUP = re.compile(
     r"(?<![\w-])(?:AB|A|B|O)[ \t]?(?:RhD|Rh\(D\)|Rh)[ \t]?(?:positive|negative|pos|neg|\+|-|\u2212)(?![\w-])"
     r"|(?<=\b[Bb]lood group )(?:AB|A|B|O)[ \t]?(?:positive|negative|pos|neg|\+|-)(?![\w-])"
 )
-_CURRENCY = (r"(?:[$€£¥₹₫₩₱₦₺₽₴₪฿₵₸₡₲₭₮₼₾₿]|R\$|A\$|C\$|NZ\$|S\$|HK\$|US\$|Rs\.?|"
-             r"USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|BRL|VND|PLN|SEK|NOK|DKK|NZD|ZAR|SGD|HKD|PHP|NGN|KES|MXN|CNY|AED)")
-_AMOUNT_NUM = r"\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?(?:\s?(?:k|m|bn|million|billion|thousand|lakhs?|crores?))?"
-#: "$1,650.00", "R$ 850,00", "£10k", "9.490.000 ₫", "EUR 300"
+_CURRENCY = rf"(?:{currencies.symbol_pattern()}|{currencies.code_pattern()}|Rs\.?)"
+_CURRENCY_FIRST = rf"(?:{currencies.symbol_pattern()}|{currencies.code_pattern(before_amount=True)}|Rs\.?)"
+_AMOUNT_NUM = r"\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?(?:\s?(?:k|K|m|M|bn|million|billion|thousand|lakhs?|crores?))?"
+_AMOUNT_RANGE = rf"{_AMOUNT_NUM}(?:\s?[-–]\s?{_AMOUNT_NUM})?"
+_CURRENCY_WORD = "|".join(currencies.currency_words())
+#: "$1,650.00", "R$ 850,00", "£10k", "9.490.000 ₫", "EUR 300", "$165–185K CAD", "1 150 zł", "KSh 4,000",
+#: "148,500 TRY": every ISO 4217 code and CLDR symbol (:mod:`privrag.keep.currencies`)
 AMOUNT = re.compile(
-    rf"(?<![\w]){_CURRENCY}\s?{_AMOUNT_NUM}(?![\d])"
-    rf"|(?<![\w.,]){_AMOUNT_NUM}\s?(?:{_CURRENCY}|euros?|dollars?|pounds?|reais|dong)(?![\w])"
+    rf"(?<![\w]){_CURRENCY_FIRST}\s?{_AMOUNT_RANGE}(?![\d])(?:\s(?:{currencies.code_pattern()})(?![\w]))?"
+    rf"|(?<![\w.,]){_AMOUNT_RANGE}\s?(?:{_CURRENCY}|{_CURRENCY_WORD})(?![\w])"
 )
 _CAP = r"(?:[A-Z][\w'’()-]*|of|the|and|for|on|in|&)"
 #: "Working Time Regulations 1998", "Employment Relations (Flexible Working) Act 2023",
-#: "section 10 of the Employment Relations Act 1999", "Article 8", "Montreal Convention", "Awaab's Law"
+#: "section 10 of the Employment Relations Act 1999", "Article 8", "Montreal Convention", "Awaab's Law",
+#: "Whistleblower Act, 2006 (Act 720)"
 LEGAL = re.compile(
     rf"(?:\b(?:[Ss]ection|[Ss]\.|[Aa]rticle|[Rr]egulation|[Pp]aragraph|[Ss]chedule)\s+\d+[A-Za-z]?(?:\(\d+\))*"
     rf"(?:\s+of\s+the)?\s+)?\b[A-Z][\w'’-]*(?:\s+{_CAP}){{0,7}}?\s+(?:\([A-Z][\w\s]*\)\s+)?"
-    r"(?:Act|Regulations|Directive|Convention|Code|Rules|Order|Statute|Treaty)\b(?:\s+(?:of\s+)?\d{4})?"
+    r"(?:Act|Regulations|Directive|Convention|Code|Rules|Order|Statute|Treaty)\b"
+    # the year as the Commonwealth cites it ("Energy Act, 2019"), the number of the Act in its year ("Mine
+    # Health and Safety Act 29 of 1996", "Act No. 4 of 2019"), and Ghana's number after it ("(Act 720)")
+    r"(?:,?\s+(?:of\s+)?\d{4}(?!\d)|\s+(?:No\.?\s+)?\d{1,4}\s+of\s+\d{4}(?!\d))?(?:\s*\(Act\s+\d{1,4}\))?"
     r"|\b(?:[Ss]ection|[Aa]rticle)\s+\d+[A-Za-z]?(?:\(\d+\))*"
     # a law named after the person it commemorates: "Awaab's Law", "Clare's Law", "Megan's Law"
     r"|\b[A-Z][a-z]+['’]s\s+Law\b"
