@@ -5,7 +5,7 @@ codes and the symbols people write them with ("zł", "GH₵", "KSh", "RM", "R$",
 "₺") to tell an amount, which a RAG answer needs, from a number that
 identifies someone. CLDR is the well-kept source; Babel (BSD-3) ships it, but
 reading 1,100 locales at import would cost seconds, so the table is built once
-here and shipped (CLDR data: Unicode licence, see ``LICENSE-cldr.txt``).
+here and shipped (CLDR data: Unicode License v3; Babel: BSD-3, ``assets/keep/LICENSE-babel.txt``).
 
 Symbols that are one letter or a function word of a language our users write
 in ("R", "Le", "DA", "den") are left out: a keep rule on "Le 5 mars" would keep

@@ -41,9 +41,30 @@ def test_a_lower_case_month_word_without_day_and_year_is_no_date(text: str) -> N
     assert _hits(text) == []
 
 
-@pytest.mark.parametrize("text", ["5/48 of the estate", "co-careldopa 25/100", "in May 2024", "Decree 13/2023"])
-def test_fractions_doses_and_month_years_without_day_are_not(text: str) -> None:
+@pytest.mark.parametrize("text", ["5/48 of the estate", "co-careldopa 25/100", "Decree 13/2023"])
+def test_fractions_and_doses_are_not(text: str) -> None:
     assert _hits(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("can we talk Oct 2 or Oct 4?", "Oct 2"),  # the month first, as North America writes it
+        ("Sept. 14 works for me", "Sept. 14"),
+        ("starting Feb 2025 we switch", "Feb 2025"),  # a month of a year
+        ("moved here in May 2024", "May 2024"),
+        ("Umowa od 15 września 2025 r. na czas nieokreślony.", "15 września 2025"),  # Polish
+        ("Zatrudniona od września 2025 w szkole.", "września 2025"),
+        ("Ankomst 3 augusti 2024 till avdelningen.", "3 augusti 2024"),  # Swedish
+    ],
+)
+def test_a_month_with_its_day_or_its_year_is_a_date(text: str, date: str) -> None:
+    assert date in _hits(text)
+
+
+@pytest.mark.parametrize("text", ["Oct 2025-03 build", "Mar 3.5 release", "the May 12:30 slot"])
+def test_a_month_before_a_version_or_a_clock_is_no_month_day(text: str) -> None:
+    assert not any(h.startswith(("Oct 20", "Mar 3", "May 12")) for h in _hits(text))
 
 
 @pytest.mark.parametrize(

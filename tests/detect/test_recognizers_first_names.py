@@ -134,3 +134,20 @@ def test_feminine_polish_surnames_are_surnames() -> None:
 )
 def test_a_lower_case_name_greeted_or_labelling_a_speaker_in_a_cased_chat(text: str, names: list[str]) -> None:
     assert found(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("[10:04] Declan: It's the chest again. Oisín brought home a cold from crèche.", ["Oisín"]),
+        ("Thanks. Siobhán rang the ward at six.", ["Siobhán"]),
+    ],
+)
+def test_a_given_name_rare_in_english_opens_a_sentence_and_keeps_its_accents(text: str, names: list[str]) -> None:
+    assert [n for n in found(text) if n in names] == names
+
+
+def test_the_name_list_holds_a_name_with_the_accents_its_list_spells_without() -> None:
+    from privrag.detect.recognizers_first_names import first_names
+
+    assert "oisin" in first_names() and "oisín" in first_names() and "café" not in first_names()

@@ -149,6 +149,7 @@ def test_random_codes_api_ids_and_plates_are_ids(text: str, code: str) -> None:
         "trial NCT04512345 and ISRCTN12345678",  # a registry's number
         "rename snake_caseVariable2 first",  # a variable, no random body
         "growth plates 2 cm apart",  # a plate word without a code
+        "logged at 20240115T093000Z by the job",  # an ISO time stamp
     ],
 )
 def test_words_models_genes_and_variables_are_not_random_codes(text: str) -> None:

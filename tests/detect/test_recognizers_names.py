@@ -448,6 +448,7 @@ def test_a_desk_in_the_plural_before_here_is_no_name(text: str) -> None:
     [
         ("Patient: HENSLEY, Raymond D.   MRN: SPF-0047719", ["HENSLEY, Raymond"]),  # surname first, in capitals
         ("om 6 månader.\n\nAnders Nyqvist\nÖverläkare, specialist i geriatrik", ["Anders Nyqvist"]),  # a name line
+        ("Patient: Jones, Mark   DOB 02/03/1961", ["Jones, Mark"]),  # a given name that is also a word
     ],
 )
 def test_surname_first_fields_and_name_lines_are_persons(text: str, expected: list[str]) -> None:
@@ -460,6 +461,9 @@ def test_surname_first_fields_and_name_lines_are_persons(text: str, expected: li
         "Patient: Reports, Anna said it hurts",  # a dictionary word before the comma
         "Grace Period\nMark Scheme\n",  # a line of English words
         "Victoria Falls\n",
+        "Consultant: CARDIOLOGY, Victoria Wing",  # a department in capitals
+        "Patient: UNKNOWN, Jordan",
+        ("Dolores Articulares\nRefiere dolores articulares desde hace un mes.\n"),  # a heading the text writes as words
     ],
 )
 def test_notes_and_lines_of_english_words_are_no_persons(text: str) -> None:

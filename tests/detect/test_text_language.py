@@ -97,6 +97,9 @@ def test_ordinary_lower_case_words_are_no_name(text: str, surface: str) -> None:
         ("ok so me and jamal will come at 5", "jamal"),  # a chat typed in lower case
         ("Spoke to bill about the rota.", "bill"),  # a given name of the name lists
         ("Ordered from tesco online.", "tesco"),  # no dictionary's word
+        ("I met li ming today.", "li ming"),  # "ming" is no "m" + "ing"
+        ("Asked will to cover the shift.", "will"),  # a short word alone may be a name
+        ("Handover to hills at 8. Spoke to Hills again later.", "hills"),  # written as a name elsewhere
     ],
 )
 def test_lower_case_names_and_brands_stay(text: str, surface: str) -> None:

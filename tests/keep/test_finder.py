@@ -145,6 +145,15 @@ def test_a_public_entity_after_a_headers_dash_is_no_part_of_the_facility() -> No
     assert "NHS" not in " ".join(out) and "Kirkgate Dental Care" in out
 
 
+@pytest.mark.parametrize("name", ["Park Surgery", "Church Street Surgery"])
+def test_a_practice_of_common_words_stays_masked_beside_the_public_entity(name: str) -> None:
+    text = f"{name} – NHS\nDear Dr Kaur,"
+    span = _span(text, f"{name} – NHS", "ORGANIZATION")
+    i = text.index("NHS")
+    out = [s.text for s in apply_keep(text, [span], [KeepSpan(i, i + 3, "public_entity")])]
+    assert out == [name]
+
+
 def test_kept_values_are_not_a_techniques_own_dates_or_amounts() -> None:
     from privrag.keep import drop_kept_values
 

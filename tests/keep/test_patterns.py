@@ -101,3 +101,21 @@ def test_identifying_shapes_are_not_kept(text: str, not_kept: str) -> None:
 def test_a_currency_code_that_is_an_english_word_never_leads_an_amount() -> None:
     assert ("TOP 10", "amount") not in _found("TOP 10 TIPS FOR NEW STARTERS")
     assert ("500 TOP", "amount") in _found("The fare was 500 TOP each way.")  # after the number it is the pa'anga
+
+
+@pytest.mark.parametrize(
+    ("text", "not_kept"),
+    [
+        ("Paid £20 Kate for the shift", "£20 K"),  # a multiplier ends its word: the name stays whole
+        ("lives in the CF10 area of Cardiff", "CF10"),  # a postcode district, no currency
+        ("raised as SR 123-456 last week", "SR 123"),  # a ticket's number
+        ("the Access Code, 4521 opens it", "Access Code, 4521"),  # only an Act takes ", year"
+        ("see Protection Order 45 of 2022", "Protection Order 45 of 2022"),  # a case's number
+    ],
+)
+def test_names_postcodes_tickets_and_codes_are_no_amount_or_law(text: str, not_kept: str) -> None:
+    assert not any(s == not_kept for s, _ in _found(text))
+
+
+def test_a_million_is_read_whole() -> None:
+    assert ("£5 million", "amount") in _found("a budget of £5 million for IT")

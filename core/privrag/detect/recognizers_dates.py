@@ -20,6 +20,8 @@ so the union grows the model's span to it:
 * the same in Spanish, Portuguese, French, Italian, German and Dutch ("26 de mayo de
   2025", "14 mars 2024", "3. März", "12 maggio"), whose dates spaCy's English model
   reads as a person or a place when it reads them at all;
+* a month and a day, or a month and a year, without the rest ("Oct 2", "Feb 2025",
+  "września 2025");
 * a day and a month in figures ("19/02") where the text also writes a full date
   of that month ("18-19/02/2025"): an expense line or a rota without the year.
   Alone, "12/04" may be a blood pressure or a score and is not taken.
@@ -42,14 +44,19 @@ _DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 _YEAR = r"(?:19|20)\d{2}"
 _CLOCK = r"(?:(?:[01]?\d|2[0-3])[:.][0-5]\d(?:[ \t]?[AaPp]\.?[Mm]\.?)?|(?:1[0-2]|0?[1-9])[ \t]?[AaPp]\.?[Mm]\.?)"
 _TIME = rf"(?:,?[ \t]+(?:at[ \t]+|from[ \t]+|between[ \t]+)?{_CLOCK}(?:[ \t]?(?:-|–|to|and)[ \t]?{_CLOCK})?)?"
-#: the months of our users' other languages: Spanish, Portuguese, French, Italian, German, Dutch
+#: the months of our users' other languages: Spanish, Portuguese, French, Italian, German, Dutch, Polish,
+#: Swedish, Turkish
 _FOREIGN_MONTH = (
     r"(?i:enero|febrero|marzo|abril|mayo|junio|julio|agosto|sep?tiembre|octubre|noviembre|diciembre|"
     r"janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|"
     r"janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|décembre|"
     r"gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|"
     r"januar|jänner|februar|märz|april|juni|juli|august|september|oktober|november|dezember|"
-    r"januari|februari|maart|mei|augustus)"
+    r"januari|februari|maart|mei|augustus|"
+    # Polish (the genitive a date takes, and the nominative), Swedish, Turkish
+    r"stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia|"
+    r"styczeń|luty|marzec|kwiecień|maj|czerwiec|lipiec|sierpień|wrzesień|październik|listopad|grudzień|"
+    r"augusti|ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)"
 )
 #: their weekdays, which open a date in a mail header ("martes, 8 de abril de 2025 13:05")
 _FOREIGN_WEEKDAY = (
@@ -96,6 +103,12 @@ def written_date_recognizer() -> ContextPatternRecognizer:
                  0.55, case_sensitive=True, in_context=_foreign_date),
             Rule("month_day_year", rf"(?<![\w/])(?:{_WEEKDAY})?{_MONTH}[ \t]+{_DAY},?[ \t]+{_YEAR}\b{_TIME}",
                  0.6, case_sensitive=True),
+            # "can we talk Oct 2 or Oct 4?", "Sept. 14 works": the month first, as North America writes it
+            Rule("month_day", rf"(?<![\w/.-])(?:{_WEEKDAY})?{_MONTH}[ \t]+{_DAY}(?![\w:/-]|[.,]\d|,?[ \t]+{_YEAR}){_TIME}",
+                 0.55, case_sensitive=True),
+            # "starting Feb 2025", "since March 2019", "od września 2025": a month of a year
+            Rule("month_name_year", rf"(?<![\w/.-])(?:{_MONTH}|{_FOREIGN_MONTH})[ \t]+(?:de[ \t]+)?{_YEAR}(?![\w/-])",
+                 0.55, case_sensitive=True),
             # chat and patient messages type the month in lower case ("dob 5 may 1986"); with its
             # day and year, "may" and "march" can only be the month
             Rule("day_month_year_lower", rf"(?=\d|mon|tue|wed|thu|fri|sat|sun)(?<![\w/])(?:{_WEEKDAY.lower()})?{_DAY_FROM}{_DAY}[ \t]+(?:of[ \t]+)?"

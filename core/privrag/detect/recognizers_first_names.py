@@ -40,6 +40,7 @@ from __future__ import annotations
 import functools
 import importlib
 import re
+import unicodedata
 from typing import Any
 
 from presidio_analyzer import EntityRecognizer
@@ -103,13 +104,31 @@ def _locale_names(locales: tuple[str, ...], attrs: tuple[str, ...]) -> set[str]:
     return out
 
 
+class NameSet(frozenset):
+    """A set of lower-case names that also holds a name written with accents its list spells without:
+    Faker's Irish and English lists have "oisin", "sean", "siobhan", and a letter writes "Oisín", "Seán",
+    "Siobhán". A plain ASCII word is looked up as it is (the fast path of every token of a text)."""
+
+    def __contains__(self, word: object) -> bool:
+        if frozenset.__contains__(self, word):
+            return True
+        return isinstance(word, str) and not word.isascii() and frozenset.__contains__(self, _fold(word))
+
+    def __sub__(self, other: object) -> NameSet:  # "first_names() - _excluded()" stays a NameSet
+        return NameSet(frozenset.__sub__(self, other))  # type: ignore[operator]
+
+
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
 @functools.lru_cache(maxsize=8)
-def _faker_names(attrs: tuple[str, ...]) -> frozenset[str]:
+def _faker_names(attrs: tuple[str, ...]) -> NameSet:
     from wordfreq import zipf_frequency
 
     base = _locale_names(NAME_LOCALES, attrs)
     extra = {n for n in _locale_names(EXTRA_NAME_LOCALES, attrs) - base if zipf_frequency(n, "en") < EXTRA_MAX_ZIPF}
-    return frozenset(base | extra)
+    return NameSet(base | extra)
 
 
 @functools.lru_cache(maxsize=1)
@@ -186,6 +205,26 @@ def rare_in_english(word: str) -> bool:
     return zipf_frequency(word.lower(), "en") < 4.0
 
 
+def _unmistakable(word: str, text: str) -> bool:
+    """A given name no sentence opens with as a word: rare in English (Zipf < 2.5) and in the text's own
+    language, and in no English dictionary ("Oisín brought home a cold", "Aoife rang"; not "Will", "Grace",
+    "Mark" or a Spanish text's "Rosa")."""
+    from wordfreq import zipf_frequency
+
+    from privrag.detect.text_language import text_language
+    from privrag.keep.brands import english_words
+
+    low = word.lower()
+    if zipf_frequency(low, "en") >= _UNMISTAKABLE_ZIPF or low in english_words():
+        return False
+    language = text_language(text)
+    return language == "en" or zipf_frequency(low, language) < _UNMISTAKABLE_ZIPF
+
+
+#: how rare a given name must be to be read as one at a sentence's start
+_UNMISTAKABLE_ZIPF = 2.5
+
+
 def _in_lowercase_line(lines: list[tuple[int, int]] | None, pos: int, word: str) -> bool:
     """A lower-case name in an all-lower-case message of a cased text counts when the word is
     rare in English (:func:`rare_in_english`): "jamal" yes, "grant" no."""
@@ -228,7 +267,7 @@ def first_name_mentions(text: str) -> list[tuple[int, int]]:
         if (word[0].islower() and not lowercase and not _in_lowercase_line(lower_lines, m.start(), word)
                 and not (rare_in_english(word) and _addressed(text, m.start(), m.end()))):
             continue
-        if word[0].isupper() and _sentence_start(text, m.start()):
+        if word[0].isupper() and _sentence_start(text, m.start()) and not _unmistakable(word, text):
             continue
         end = m.end()
         ini = _INITIAL.match(text, end)

@@ -90,9 +90,14 @@ def _locator(token: str) -> bool:
 def _interleaved(token: str) -> bool:
     """Letters and digits alternate three times or more, with two of each at least: no word's or unit's
     shape, and no trial registry's number ("NCT04512345" changes once)."""
+    if _STAMP.fullmatch(token):
+        return False  # "20240115T093000Z": an ISO time stamp
     changes = sum(a.isdigit() != b.isdigit() for a, b in zip(token, token[1:], strict=False))
     letters = sum(c.isalpha() for c in token)
     return changes >= 3 and letters >= 2 and len(token) - letters >= 2 and _not_registered(token)
+
+
+_STAMP = re.compile(r"\d{8}T\d{4,6}Z?")
 
 
 def _random_body(token: str) -> bool:
@@ -198,8 +203,8 @@ def coded_id_recognizer() -> ContextPatternRecognizer:
                  case_sensitive=True),
             # a vehicle's plate after its name, in any country's layout: "plates NL 48-BK-7J", "reg KA-01-MX-4421",
             # "Kennzeichen M-AB 1234", "kenteken 12-ABC-3"
-            Rule("plate", r"(?<=\b(?i:plates?|number[ \t]plates?|licen[cs]e[ \t]plates?|rego|placas?|kenteken|kennzeichen"
-                          r"|tablic[ae]|plaque|immatriculation|targa|matr[ií]cula)[ \t]*(?:(?i:no\.?|nr\.?|number)[ \t]*)?"
+            Rule("plate", r"(?<=\b(?i:plates?|number[ \t]plates?|licen[cs]e[ \t]plates?|rego|kenteken|kennzeichen"
+                          r"|tablic[ae]|immatriculation|targa|matr[ií]cula)[ \t]{0,3}(?:(?i:no\.?|nr\.?|number)[ \t]{0,3})?"
                           r"[:#]?[ \t]{1,3})(?=[A-Z0-9 -]*\d)[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,4}){1,3}(?![\w-])", 0.6,
                  case_sensitive=True),
             # a long run of digits: "10477265", "001089017345"

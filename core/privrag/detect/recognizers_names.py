@@ -139,7 +139,7 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # "Anders Nyqvist" on a line of its own (a letter signed without a sign-off, a CV's header): a given
          # name, then name words of which the last is no dictionary's word, and nothing else on the line
          Rule("name_line", rf"(?m)^[ \t]*\K{_NAME_WORD}(?:[ \t]{_NAME_WORD}){{1,2}}(?=[ \t]*$)", 0.55, _name_line,
-              case_sensitive=True),
+              case_sensitive=True, in_context=_not_written_as_a_word),
          # "Nurse: Bronwyn Tapsell RN", "Approved by: Théo Marchand": a staff role field holds a
          # person when its value opens with a given name (a role field may also name a service)
          Rule("staff_field", rf"(?<=(?<![\w-])(?i:{staff})[ \t]*:[ \t]{{1,12}}){line_name}(?<!\.)", 0.6,
@@ -412,15 +412,16 @@ def _surname_first(match: str) -> bool:
     word or no dictionary's ("Patient: Reports, Anna said" is a note); no desk's or firm's word."""
     from wordfreq import zipf_frequency
 
-    from privrag.detect.recognizers_first_names import first_names, person_name_words
+    from privrag.detect.recognizers_first_names import given_name_words, person_name_words
     from privrag.keep.brands import english_words
 
     surname, rest = match.split(",", 1)
     words = rest.split()
     low = surname.lower()
-    return (bool(words) and words[0].lower() in first_names() and _no_desk_word(match.replace(",", " "))
-            and (surname.isupper() or low in person_name_words()
-                 or (low not in english_words() and zipf_frequency(low, "en") < 3.0)))
+    # a given name that is also a word counts here ("Jones, Mark"): the construction says a person is meant;
+    # the surname is a name's word or no dictionary's ("CARDIOLOGY, Victoria Wing", "UNKNOWN, Jordan" are not)
+    return (bool(words) and words[0].lower() in given_name_words() and _no_desk_word(match.replace(",", " "))
+            and (low in person_name_words() or (low not in english_words() and zipf_frequency(low, "en") < 3.0)))
 
 
 def _name_line(match: str) -> bool:
@@ -437,6 +438,13 @@ def _name_line(match: str) -> bool:
     last = words[-1].lower()
     return (words[0].lower() in first_names() and _no_desk_word(match) and last not in english_words()
             and zipf_frequency(last, "en") < 3.0)
+
+
+def _not_written_as_a_word(text: str, start: int, end: int) -> bool:
+    """The line's last word is written nowhere else in the text in lower case: a surname never is
+    ("Nyqvist"), an adjective of a heading is ("Dolores Articulares" … "dolores articulares")."""
+    last = text[start:end].split()[-1].lower()
+    return re.search(rf"(?<![\w'’-]){re.escape(last)}(?![\w'’-])", text) is None
 
 
 def _field_name(match: str) -> bool:

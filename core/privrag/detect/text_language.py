@@ -158,10 +158,16 @@ def lower_case_words(start: int, end: int, text: str) -> bool:
 
     dictionary = english_words()
     language = text_language(text)
-    for w in _LETTERS.findall(surface):
+    words = _LETTERS.findall(surface)
+    if (len(words) == 1 and len(words[0]) < _MIN_ONE_WORD) or any(len(w) < 3 for w in words):
+        return False  # "sky", "will", "li ming": a short word may be a name typed in lower case
+    for w in words:
         if w in given_name_words() or w in person_name_words() or gazetteer.lookup(w) is not None or is_city(w):
             return False  # a name, or a place ("bristol" is also a paper)
-        english = w in dictionary or any(w.endswith(e) and w[: -len(e)] in dictionary for e in _INFLECTIONS)
+        if re.search(rf"(?<=[a-z,;][ \t]){re.escape(w.capitalize())}\b", text):
+            return False  # "… handover to Hills": the text writes it as a name elsewhere
+        english = w in dictionary or any(w.endswith(e) and len(w) - len(e) >= _MIN_STEM and w[: -len(e)] in dictionary
+                                         for e in _INFLECTIONS)
         if not english and (language == "en" or zipf_frequency(w, language) < _LANGUAGE_WORD_ZIPF):
             return False
     line_start = text.rfind("\n", 0, start) + 1
@@ -172,6 +178,9 @@ def lower_case_words(start: int, end: int, text: str) -> bool:
 
 _LETTERS = re.compile(r"[^\W\d_]+")
 _LETTER_WORDS = re.compile(r"[^\W\d_]+(?:[ '’-][^\W\d_]+)*")
+#: the fewest letters of a lower-case word dropped alone, and of a stem an ending is cut from ("ming" is no "m"+"ing")
+_MIN_ONE_WORD = 5
+_MIN_STEM = 4
 #: endings an English word takes that a dictionary of lemmas leaves out ("fractured", "swellings")
 _INFLECTIONS = ("s", "es", "d", "ed", "ing")
 #: how often a word must be written in a text's language (Zipf) to be an ordinary word of it

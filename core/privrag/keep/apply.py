@@ -101,7 +101,9 @@ def apply_keep(text: str, spans: Sequence[DetectedEntity], keeps: Sequence[KeepS
         described = _described_tail(text, sp, cuts)
         for a, b in pieces:
             a, b = _trim(text, a, b)
-            if b > a and _substantive(text[a:b]) and not (described and described[0] <= a and b <= described[1]):
+            # "Park Surgery" of "Park Surgery – NHS": a facility's own item stays, common words or not
+            facility = sp.label.upper() in _FACILITY_LABELS and _capitalised_facility(text, a, b)
+            if b > a and (facility or _substantive(text[a:b])) and not (described and described[0] <= a and b <= described[1]):
                 # "Chidi" of "Chidi - Crashlytics" (an organisation to the model) is the "@chidi" of the chat
                 label = "PERSON" if text[a:b].lower() in people else sp.label
                 out.append(DetectedEntity(a, b, label, text[a:b], sp.score, sp.source))
@@ -143,13 +145,12 @@ def _named_facility(text: str, span: DetectedEntity, cuts: Sequence[KeepSpan]) -
     """"Northampton General Hospital", "Early Intervention in Psychosis Team": an organisation's
     name that holds a medical word or a public entity is still the organisation (it locates
     the patient)."""
-    if span.label.upper() not in ORGLIKE | {"LOC", "LOCATION", "GPE", "FAC"}:
+    if span.label.upper() not in _FACILITY_LABELS:
         return False
     # the facility word is part of the name, so capitalised: "Samsung authorised service centre"
     # describes a kind of place after a brand, it names none; two capitals are shorthand ("ST
     # elevation", "CO poisoning"), not a street or a company
-    facilities = [m.start() for m in FACILITY.finditer(text, span.start, span.end)
-                  if m.group()[:1].isupper() and not (len(m.group()) <= 2 and m.group().isupper())]
+    facilities = _facility_words(text, span.start, span.end)
     if not facilities:
         return False
     # a header's items are apart: "Kirkgate Dental Care – NHS / Private Treatment Plan" names the practice,
@@ -166,6 +167,17 @@ def _named_facility(text: str, span: DetectedEntity, cuts: Sequence[KeepSpan]) -
     return all(k.why in ("diagnosis", "medical_term", "medical_abbreviation", "eponym", "public_entity") for k in cuts)
 
 
+def _facility_words(text: str, start: int, end: int) -> list[int]:
+    """Where a capitalised facility word stands in ``text[start:end]`` (not two capitals: "ST elevation")."""
+    return [m.start() for m in FACILITY.finditer(text, start, end)
+            if m.group()[:1].isupper() and not (len(m.group()) <= 2 and m.group().isupper())]
+
+
+def _capitalised_facility(text: str, start: int, end: int) -> bool:
+    return bool(_facility_words(text, start, end))
+
+
+_FACILITY_LABELS = ORGLIKE | {"LOC", "LOCATION", "GPE", "FAC"}
 #: what parts a header's items: a spaced dash or bar, a slash, a semicolon
 _ITEM_BREAK = re.compile(r"[ \t]+[–—|][ \t]+|[ \t]*[/;][ \t]*")
 

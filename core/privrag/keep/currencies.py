@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import re
 from pathlib import Path
 
 __all__ = ["codes", "symbols", "code_pattern", "symbol_pattern", "currency_words"]
+
+log = logging.getLogger(__name__)
 
 _ASSET = Path(__file__).resolve().parent.parent / "assets" / "keep" / "currencies.json"
 #: written in words after an amount: the English plural of the big and the near currencies, and the
@@ -33,9 +36,13 @@ _WORDS = (
 @functools.lru_cache(maxsize=1)
 def _table() -> dict[str, list[str]]:
     try:
-        return json.loads(_ASSET.read_text(encoding="utf-8"))
-    except (OSError, ValueError):  # a broken install: the big three still work
+        table = json.loads(_ASSET.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        table = {}
+    if not all(isinstance(table.get(k), list) for k in ("codes", "symbols", "word_codes")):
+        log.warning("%s is missing or broken: only the common currencies are kept as amounts", _ASSET)
         return {"codes": [], "symbols": [], "word_codes": []}
+    return table
 
 
 @functools.lru_cache(maxsize=1)
@@ -71,11 +78,17 @@ def code_pattern(*, before_amount: bool = False) -> str:
     return _alternation(codes() - words)
 
 
-@functools.lru_cache(maxsize=1)
-def symbol_pattern() -> str:
+@functools.lru_cache(maxsize=3)
+def symbol_pattern(*, letters: bool | None = None) -> str:
     """A regex alternation of :func:`symbols`, longest first; a symbol of letters matches in any case
-    ("KSh", "Ksh"), which the caller's pattern allows with an inline flag."""
-    return _alternation(symbols(), fold=True)
+    ("KSh", "Ksh"). ``letters`` picks the symbols of ASCII letters only (``True``: "RM", "Ksh", which must be
+    apart from the number) or the others (``False``: "$", "zł", "R$"); ``None`` takes all."""
+    chosen = symbols() if letters is None else frozenset(s for s in symbols() if _letters(s) is letters)
+    return _alternation(chosen, fold=True)
+
+
+def _letters(symbol: str) -> bool:
+    return symbol.isascii() and symbol.replace(".", "").isalpha()
 
 
 def currency_words() -> tuple[str, ...]:

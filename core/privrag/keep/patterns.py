@@ -90,14 +90,21 @@ BLOOD_GROUP = re.compile(
     r"|(?<=\b[Bb]lood group )(?:AB|A|B|O)[ \t]?(?:positive|negative|pos|neg|\+|-)(?![\w-])"
 )
 _CURRENCY = rf"(?:{currencies.symbol_pattern()}|{currencies.code_pattern()}|Rs\.?)"
-_CURRENCY_FIRST = rf"(?:{currencies.symbol_pattern()}|{currencies.code_pattern(before_amount=True)}|Rs\.?)"
-_AMOUNT_NUM = r"\d{1,3}(?:[,.\s]\d{3})*(?:[.,]\d{1,2})?(?:\s?(?:k|K|m|M|bn|million|billion|thousand|lakhs?|crores?))?"
+# a symbol of letters leads an amount after a space ("RM 1,250"), so a postcode district ("CF10", "LS1") is none
+_CURRENCY_FIRST = (rf"(?:(?:{currencies.symbol_pattern(letters=False)}|Rs\.)\s?|(?:{currencies.symbol_pattern(letters=True)}"
+                   rf"|{currencies.code_pattern(before_amount=True)}|Rs\.?)\s)")
+#: what follows an amount that makes it a postcode's or a ticket's number ("CF 10 1AA", "SR 123-456")
+_NOT_AN_AMOUNT_AFTER = r"(?![\d]|[-/]\d|\s?\d[A-Z]{2}\b)"
+# possessive groups: a long run of "123 123 …" must not backtrack through every currency; a multiplier ends
+# its word ("£20 Kate" is no "£20 K")
+_AMOUNT_NUM = (r"\d{1,3}(?:[,.\s]\d{3})*+(?:[.,]\d{1,2})?"
+               r"(?:\s?(?:k|K|m|M|bn|million|billion|thousand|lakhs?|crores?)(?![\w]))?")
 _AMOUNT_RANGE = rf"{_AMOUNT_NUM}(?:\s?[-–]\s?{_AMOUNT_NUM})?"
 _CURRENCY_WORD = "|".join(currencies.currency_words())
 #: "$1,650.00", "R$ 850,00", "£10k", "9.490.000 ₫", "EUR 300", "$165–185K CAD", "1 150 zł", "KSh 4,000",
 #: "148,500 TRY": every ISO 4217 code and CLDR symbol (:mod:`privrag.keep.currencies`)
 AMOUNT = re.compile(
-    rf"(?<![\w]){_CURRENCY_FIRST}\s?{_AMOUNT_RANGE}(?![\d])(?:\s(?:{currencies.code_pattern()})(?![\w]))?"
+    rf"(?<![\w]){_CURRENCY_FIRST}{_AMOUNT_RANGE}{_NOT_AN_AMOUNT_AFTER}(?:\s(?:{currencies.code_pattern()})(?![\w]))?"
     rf"|(?<![\w.,]){_AMOUNT_RANGE}\s?(?:{_CURRENCY}|{_CURRENCY_WORD})(?![\w])"
 )
 _CAP = r"(?:[A-Z][\w'’()-]*|of|the|and|for|on|in|&)"
@@ -107,10 +114,12 @@ _CAP = r"(?:[A-Z][\w'’()-]*|of|the|and|for|on|in|&)"
 LEGAL = re.compile(
     rf"(?:\b(?:[Ss]ection|[Ss]\.|[Aa]rticle|[Rr]egulation|[Pp]aragraph|[Ss]chedule)\s+\d+[A-Za-z]?(?:\(\d+\))*"
     rf"(?:\s+of\s+the)?\s+)?\b[A-Z][\w'’-]*(?:\s+{_CAP}){{0,7}}?\s+(?:\([A-Z][\w\s]*\)\s+)?"
-    r"(?:Act|Regulations|Directive|Convention|Code|Rules|Order|Statute|Treaty)\b"
-    # the year as the Commonwealth cites it ("Energy Act, 2019"), the number of the Act in its year ("Mine
-    # Health and Safety Act 29 of 1996", "Act No. 4 of 2019"), and Ghana's number after it ("(Act 720)")
+    r"(?:(?:Act|Regulations|Directive|Statute)\b"
+    # the year as the Commonwealth cites an Act ("Energy Act, 2019"), its number in its year ("Mine Health and
+    # Safety Act 29 of 1996", "Act No. 4 of 2019"), and Ghana's number after it ("(Act 720)"); a code, an order
+    # or rules take only the year ("Protection Order 45 of 2022" is a case, "Access Code, 4521" a secret)
     r"(?:,?\s+(?:of\s+)?\d{4}(?!\d)|\s+(?:No\.?\s+)?\d{1,4}\s+of\s+\d{4}(?!\d))?(?:\s*\(Act\s+\d{1,4}\))?"
+    r"|(?:Convention|Code|Rules|Order|Treaty)\b(?:\s+(?:of\s+)?\d{4})?)"
     r"|\b(?:[Ss]ection|[Aa]rticle)\s+\d+[A-Za-z]?(?:\(\d+\))*"
     # a law named after the person it commemorates: "Awaab's Law", "Clare's Law", "Megan's Law"
     r"|\b[A-Z][a-z]+['’]s\s+Law\b"
