@@ -58,13 +58,20 @@ def test_no_site_owner_without_a_capitalised_name(text: str) -> None:
     ("text", "company"),
     [("Grace Whitfield\nSenior Data Analyst\nBrightwave Analytics Ltd\n4th Floor", "Brightwave Analytics Ltd"),
      ("Review 2024\nFeldmann Präzisionstechnik GmbH - Plant Augsburg", "Feldmann Präzisionstechnik GmbH"),
-     ("Contract with Softwarehaus Nowicki sp. z o.o. ends", "Softwarehaus Nowicki sp. z o.o.")],
+     ("Contract with Softwarehaus Nowicki sp. z o.o. ends", "Softwarehaus Nowicki sp. z o.o."),
+     # the forms of cleanco's table, Turkey's, and the connectors of a Romance name
+     ("Merchant: Kenanga Batik House Sdn Bhd (SSM 202101034417)", "Kenanga Batik House Sdn Bhd"),
+     ("activate Öztürk Endüstriyel Temizlik Ltd. Şti. as a supplier", "Öztürk Endüstriyel Temizlik Ltd. Şti."),
+     ("Kredytobiorca: Domowy Kredyt Sp. z o.o., ul. Długa 5", "Domowy Kredyt Sp. z o.o."),
+     ("invoice from Novak Gradnja d.o.o. attached", "Novak Gradnja d.o.o."),
+     ("Tecnologías del Norte S.A. de C.V. invoiced us", "Tecnologías del Norte S.A. de C.V.")],
 )
 def test_a_registered_company_is_named_by_its_legal_form(text: str, company: str) -> None:
     assert [text[r.start : r.end] for r in employer_recognizer().analyze(text, ["ORGANIZATION"])] == [company]
 
 
-@pytest.mark.parametrize("text", ["The Ltd after a name", "Dear Ltd holders", "a limited company"])
+@pytest.mark.parametrize("text", ["The Ltd after a name", "Dear Ltd holders", "a limited company", "Referred to ENT. She",
+                                  "The Conseil d'Etat ruled"])
 def test_a_legal_form_needs_a_capitalised_name(text: str) -> None:
     assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []
 

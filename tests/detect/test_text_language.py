@@ -84,6 +84,10 @@ def test_a_function_word_that_is_a_given_name_stays_a_name() -> None:
         ("Diagnosis: fractured cusp UR6, vital.", "fractured cusp"),
         ("Patienten har sedan i våras livliga drömmar och han är ofta trött på dagen. Han kan inte längre sköta "
          "ekonomin själv, och hustrun har tagit över det mesta av det som han gjorde förut.", "livliga drömmar"),
+        # a word capitalised inside a firm's longer name ("Domowy Kredyt Sp. z o.o.") is no one's name
+        ("Doradca: Agnieszka Lis, Domowy Kredyt Sp. z o.o., oddział Kraków. Klient ma już kredyt samochodowy, "
+         "a rata jest na razie niska. Żona pracuje w szkole i ma umowę na czas nieokreślony od dwóch lat.",
+         "kredyt samochodowy"),
     ],
 )
 def test_ordinary_lower_case_words_are_no_name(text: str, surface: str) -> None:

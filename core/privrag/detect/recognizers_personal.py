@@ -12,6 +12,10 @@ Presidio users can register them as they are.
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import regex
 
 from privrag import gazetteer
@@ -207,14 +211,28 @@ def postcode_recognizer() -> ContextPatternRecognizer:
 _NOT_EMPLOYER = (r"(?:Christmas|Easter|Weekends?|Night|Home|Sea|Free|Both|You|Them|Us|Him|Her|Me|Myself|Monday"
                  r"|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July"
                  r"|August|September|October|November|December|I|It)")
+def _cleanco_forms() -> str:
+    """A regex alternation of the legal forms in ``assets/legal_forms.json`` (built from cleanco's table by
+    ``scripts/build_legal_forms.py``), in any case, a space inside one also matching none ("Sdn Bhd",
+    "SDN. BHD.", "s.r.o."); empty when the file is missing."""
+    path = Path(__file__).resolve().parent.parent / "assets" / "legal_forms.json"
+    try:
+        forms = json.loads(path.read_text(encoding="utf-8"))["forms"]
+    except (OSError, ValueError, KeyError):
+        return "(?!)"
+    parts = (re.escape(f).replace(r"\ ", r"[ \t]?") for f in sorted(forms, key=len, reverse=True))
+    return "(?i:" + "|".join(parts) + ")"
+
+
 #: a capitalised word; a dot only inside it ("T.Rowe") — "Corp. Please" is two sentences
 _ORG_WORD = r"(?:[A-ZÀ-ÖØ-Þ][\w&'’-]*(?:\.\w[\w&'’-]*)*|[A-Z])"
 
 
-#: legal forms that end a registered company's name
+#: legal forms that end a registered company's name: the common ones in their own case, Turkey's ("A.Ş.",
+#: "Ltd. Şti."), and the forms of cleanco's table that are no word or abbreviation (:func:`_cleanco_forms`)
 _LEGAL_FORM = (
-    r"(?:Ltd|Limited|LLC|L\.L\.C\.|Inc|GmbH|AG|SARL|SAS|S\.A\.|plc|PLC|LLP|Pty[ \t]+Ltd|B\.V\.|BV|Oy|SpA|S\.p\.A\.|"
-    r"sp\.[ \t]?z[ \t]?o\.o\.)"
+    r"(?:A\.Ş\.|Ltd\.?[ \t]?Şti\.?|(?i:sp\.[ \t]?z[ \t]?o\.o\.)|" + _cleanco_forms() + "|"  # the longer forms first
+    r"Ltd|Limited|LLC|L\.L\.C\.|Inc|GmbH|AG|SARL|SAS|S\.A\.|plc|PLC|LLP|Pty[ \t]+Ltd|B\.V\.|BV|Oy|SpA|S\.p\.A\.)"
 )
 #: heads of the names of places of care and schools
 _FACILITY_HEAD = (
@@ -266,8 +284,10 @@ def employer_recognizer() -> ContextPatternRecognizer:
     # "according to the Brightwave website": a capitalised name before the site or app it runs
     site = r"(?:website|web[ \t]site|homepage|home[ \t]page|app|blog|newsletter)"
     owned = rf"(?!{_NOT_EMPLOYER}\b){_ORG_WORD}(?:[ \t](?:&[ \t])?{_ORG_WORD}){{0,3}}"
-    word = rf"(?!{_NOT_COMPANY_WORD}\b)[A-Z][\w'’&.-]*"
-    company = rf"{word}(?:[ \t]+(?:&[ \t]+)?{word}){{0,3}}[ \t]+{_LEGAL_FORM}"
+    word = rf"(?!{_NOT_COMPANY_WORD}\b)\p{{Lu}}[\w'’&.-]*"
+    # a connector of a Romance, Dutch or German firm's name may join its words ("Tecnologías del Norte S.A. de C.V.")
+    joiner = r"(?:&|de|del|la|las|los|y|e|da|do|das|dos|di|van|von|und)"
+    company = rf"{word}(?:[ \t]+(?:{joiner}[ \t]+)?{word}){{0,3}}[ \t]+{_LEGAL_FORM}"
     return ContextPatternRecognizer(
         "ORGANIZATION",
         [Rule("employer", rf"(?<=\b(?i:{verb})\s){name}(?<![.'’])", 0.6, case_sensitive=True),

@@ -164,8 +164,9 @@ def lower_case_words(start: int, end: int, text: str) -> bool:
     for w in words:
         if w in given_name_words() or w in person_name_words() or gazetteer.lookup(w) is not None or is_city(w):
             return False  # a name, or a place ("bristol" is also a paper)
-        if re.search(rf"(?<=[a-z,;][ \t]){re.escape(w.capitalize())}\b", text):
-            return False  # "… handover to Hills": the text writes it as a name elsewhere
+        if re.search(rf"(?<=[a-z,;][ \t]){re.escape(w.capitalize())}\b(?![ \t]+[A-ZÀ-ÖØ-Þ])", text):
+            return False  # "… handover to Hills": the text writes it as a name elsewhere (not inside a
+            # longer capitalised name: "Domowy Kredyt Sp. z o.o." leaves "kredyt samochodowy" a car loan)
         english = w in dictionary or any(w.endswith(e) and len(w) - len(e) >= _MIN_STEM and w[: -len(e)] in dictionary
                                          for e in _INFLECTIONS)
         if not english and (language == "en" or zipf_frequency(w, language) < _LANGUAGE_WORD_ZIPF):
