@@ -24,8 +24,9 @@ from pathlib import Path
 OUT = Path(__file__).resolve().parents[1] / "core" / "privrag" / "assets" / "legal_forms.json"
 
 
-#: French "État" (the state: "Conseil d'Etat"), ENT (ear, nose and throat), "Ses." — words before forms
-_NOT_FORMS = frozenset({"etat", "ent.", "ses."})
+#: French "État" (the state: "Conseil d'Etat"), ENT (ear, nose and throat), "Ses.", S.A.D. (seasonal affective
+#: disorder), the S.A.S. (a regiment), "Unltd", Dutch "te koop" (for sale), "Scop", "Tapui": words, not forms
+_NOT_FORMS = frozenset({"etat", "ent.", "ses.", "s.a.d.", "s.a.s.", "unltd", "koop.", "scop", "tapui"})
 
 
 def _distinctive(term: str, dictionary: frozenset[str]) -> bool:

@@ -151,3 +151,9 @@ def test_the_name_list_holds_a_name_with_the_accents_its_list_spells_without() -
     from privrag.detect.recognizers_first_names import first_names
 
     assert "oisin" in first_names() and "oisín" in first_names() and "café" not in first_names()
+    assert "niño" not in first_names()  # a common word of a language of ours ("El Niño") is not folded
+
+
+@pytest.mark.parametrize("text", ["Día 3: sin fiebre.", "Abril 2025: revisión."])
+def test_a_short_foreign_note_opens_no_sentence_with_a_name(text: str) -> None:
+    assert found(text) == []

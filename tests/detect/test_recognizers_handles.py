@@ -136,6 +136,7 @@ def test_a_labelled_reading_in_groups_is_no_id(text: str) -> None:
         ("Submitted via Stripe · Dispute ID dp_1PqR7kLm0aZx93Ft\n", "dp_1PqR7kLm0aZx93Ft"),
         ("Don Chuy, tractor 214, plates NL 48-BK-7J. he left", "NL 48-BK-7J"),
         ("car with Kennzeichen M-AB 1234 parked", "M-AB 1234"),
+        ("el coche con placa ABC 1234 en", "ABC 1234"),
     ],
 )
 def test_random_codes_api_ids_and_plates_are_ids(text: str, code: str) -> None:
@@ -149,7 +150,8 @@ def test_random_codes_api_ids_and_plates_are_ids(text: str, code: str) -> None:
         "trial NCT04512345 and ISRCTN12345678",  # a registry's number
         "rename snake_caseVariable2 first",  # a variable, no random body
         "growth plates 2 cm apart",  # a plate word without a code
-        "logged at 20240115T093000Z by the job",  # an ISO time stamp
+        "logged at 20240115T093000Z by the job",  # an ISO time stamp (a date's, see test_recognizers_dates)
+        "dental plaque 2 3 on the lower incisors",  # a plate word, a code without a letter
     ],
 )
 def test_words_models_genes_and_variables_are_not_random_codes(text: str) -> None:

@@ -463,8 +463,13 @@ def test_surname_first_fields_and_name_lines_are_persons(text: str, expected: li
         "Victoria Falls\n",
         "Consultant: CARDIOLOGY, Victoria Wing",  # a department in capitals
         "Patient: UNKNOWN, Jordan",
+        "Rosa Mosqueta\nrosa mosqueta oil twice a day\n",  # a heading the text writes in lower case too
         ("Dolores Articulares\nRefiere dolores articulares desde hace un mes.\n"),  # a heading the text writes as words
     ],
 )
 def test_notes_and_lines_of_english_words_are_no_persons(text: str) -> None:
     assert titled(text) == []
+
+
+def test_a_name_line_above_its_own_e_mail_stays_a_name() -> None:
+    assert titled("Anders Nyqvist\nanders.nyqvist@gmail.com\n") == ["Anders Nyqvist"]

@@ -71,7 +71,7 @@ def test_a_registered_company_is_named_by_its_legal_form(text: str, company: str
 
 
 @pytest.mark.parametrize("text", ["The Ltd after a name", "Dear Ltd holders", "a limited company", "Referred to ENT. She",
-                                  "The Conseil d'Etat ruled"])
+                                  "The Conseil d'Etat ruled", "Reports S.A.D. symptoms", "a British S.A.S. veteran"])
 def test_a_legal_form_needs_a_capitalised_name(text: str) -> None:
     assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []
 

@@ -111,6 +111,8 @@ def test_a_currency_code_that_is_an_english_word_never_leads_an_amount() -> None
         ("raised as SR 123-456 last week", "SR 123"),  # a ticket's number
         ("the Access Code, 4521 opens it", "Access Code, 4521"),  # only an Act takes ", year"
         ("see Protection Order 45 of 2022", "Protection Order 45 of 2022"),  # a case's number
+        ("the Door Code 4521 opens it", "Door Code 4521"),  # a code takes no number
+        ("Purchase Order 20231187 approved", "Purchase Order 2023"),
     ],
 )
 def test_names_postcodes_tickets_and_codes_are_no_amount_or_law(text: str, not_kept: str) -> None:

@@ -223,8 +223,11 @@ def surname_first(match: str) -> bool:
     low = surname.lower()
     # a given name that is also a word counts here ("Jones, Mark"): the construction says a person is meant;
     # the surname is a name's word or no dictionary's ("CARDIOLOGY, Victoria Wing", "UNKNOWN, Jordan" are not)
-    return (bool(words) and words[0].lower() in given_name_words() and no_desk_word(match.replace(",", " "))
-            and (low in person_name_words() or (low not in english_words() and zipf_frequency(low, "en") < 3.0)))
+    if not words or words[0].lower() not in given_name_words() or not no_desk_word(match.replace(",", " ")):
+        return False
+    # a surname that is also a word ("WAINWRIGHT", "SWAN") is not told from a department ("CARDIOLOGY, Victoria
+    # Wing") by its frequency: left to the other rules, which find the given name
+    return low in person_name_words() or (low not in english_words() and zipf_frequency(low, "en") < 3.0)
 
 
 def name_line(match: str) -> bool:
@@ -247,7 +250,8 @@ def not_written_as_a_word(text: str, start: int, end: int) -> bool:
     """The line's last word is written nowhere else in the text in lower case: a surname never is
     ("Nyqvist"), an adjective of a heading is ("Dolores Articulares" … "dolores articulares")."""
     last = text[start:end].split()[-1].lower()
-    return re.search(rf"(?<![\w'’-]){re.escape(last)}(?![\w'’-])", text) is None
+    # prose only: an e-mail, a URL or a path under the name ("anders.nyqvist@…", "/in/nyqvist") is the same person
+    return re.search(rf"(?<![\w'’@./_-]){re.escape(last)}(?![\w'’@./_-])", text) is None
 
 
 def field_name(match: str) -> bool:

@@ -87,6 +87,16 @@ def _foreign_date(text: str, start: int, end: int) -> bool:
     return bool(re.search(rf"{_YEAR}\b", text[start:end])) or text_language(text) != "en"
 
 
+def _foreign_text(text: str, start: int, end: int) -> bool:
+    """In a text of another language, or a month English never writes ("Oktober 2024", not "Mars 2020")."""
+    from wordfreq import zipf_frequency
+
+    from privrag.detect.text_language import text_language
+
+    month = text[start:end].split()[0].lower()
+    return text_language(text) != "en" or zipf_frequency(month, "en") < 2.5
+
+
 def written_date_recognizer() -> ContextPatternRecognizer:
     """Full written dates (and a month/year), reported as ``DATE_TIME``."""
     return ContextPatternRecognizer(
@@ -107,8 +117,11 @@ def written_date_recognizer() -> ContextPatternRecognizer:
             Rule("month_day", rf"(?<![\w/.-])(?:{_WEEKDAY})?{_MONTH}[ \t]+{_DAY}(?![\w:/-]|[.,]\d|,?[ \t]+{_YEAR}){_TIME}",
                  0.55, case_sensitive=True),
             # "starting Feb 2025", "since March 2019", "od września 2025": a month of a year
-            Rule("month_name_year", rf"(?<![\w/.-])(?:{_MONTH}|{_FOREIGN_MONTH})[ \t]+(?:de[ \t]+)?{_YEAR}(?![\w/-])",
-                 0.55, case_sensitive=True),
+            Rule("month_name_year", rf"(?<![\w/.-]){_MONTH}[ \t]+{_YEAR}(?![\w/-])", 0.55, case_sensitive=True),
+            # another language's month and a year in a text of that kind, or when English never writes the month
+            # ("the Mars 2020 rover", "Mayo 2019 guidelines" are English; "Oktober 2024" is a date)
+            Rule("foreign_month_year", rf"(?<![\w/.-]){_FOREIGN_MONTH}[ \t]+(?:de[ \t]+)?{_YEAR}(?![\w/-])", 0.55,
+                 case_sensitive=True, in_context=_foreign_text),
             # chat and patient messages type the month in lower case ("dob 5 may 1986"); with its
             # day and year, "may" and "march" can only be the month
             Rule("day_month_year_lower", rf"(?=\d|mon|tue|wed|thu|fri|sat|sun)(?<![\w/])(?:{_WEEKDAY.lower()})?{_DAY_FROM}{_DAY}[ \t]+(?:of[ \t]+)?"
@@ -124,6 +137,8 @@ def written_date_recognizer() -> ContextPatternRecognizer:
                                     rf"(?:[/.-](?:{_YEAR}|\d{{2}}))?(?:,?[ \t]+(?:at[ \t]+)?{_CLOCK})?(?![\w:/]|[.,]\d)",
                  0.6, case_sensitive=True),
             Rule("month_year", rf"(?<![\w/.-])(?:0[1-9]|1[0-2])/{_YEAR}(?![\w/-])", 0.5),
+            # an ISO 8601 time stamp written without separators: "20240115T093000Z"
+            Rule("iso_basic", r"(?<![\w])(?:19|20)\d{6}T\d{4,6}Z?(?![\w])", 0.6, case_sensitive=True),
             Rule("day_month_figures", r"(?<![\w/.:,-])(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])(?![\w/.:,-]|[.,]\d)", 0.5,
                  in_context=_month_dated_elsewhere),
         ],

@@ -112,10 +112,24 @@ class NameSet(frozenset):
     def __contains__(self, word: object) -> bool:
         if frozenset.__contains__(self, word):
             return True
-        return isinstance(word, str) and not word.isascii() and frozenset.__contains__(self, _fold(word))
+        return (isinstance(word, str) and not word.isascii() and frozenset.__contains__(self, _fold(word))
+                and _rare_accented(word))
 
     def __sub__(self, other: object) -> NameSet:  # "first_names() - _excluded()" stays a NameSet
-        return NameSet(frozenset.__sub__(self, other))  # type: ignore[operator]
+        out = frozenset.__sub__(self, other)  # type: ignore[operator]
+        return out if out is NotImplemented else NameSet(out)
+
+
+#: languages whose common accented words fold onto a name ("niño", "tía", "está", "säga")
+_FOLD_LANGUAGES = ("es", "pt", "fr", "it", "de", "sv", "pl", "tr")
+
+
+@functools.lru_cache(maxsize=4096)
+def _rare_accented(word: str) -> bool:
+    """An accented word no language of ours writes often: a name's spelling, not "El Niño" or "está"."""
+    from wordfreq import zipf_frequency
+
+    return all(zipf_frequency(word, lang) < 3.0 for lang in _FOLD_LANGUAGES)
 
 
 def _fold(word: str) -> str:
@@ -215,10 +229,11 @@ def _unmistakable(word: str, text: str) -> bool:
     from privrag.keep.brands import english_words
 
     low = word.lower()
-    if zipf_frequency(low, "en") >= _UNMISTAKABLE_ZIPF or low in english_words():
+    if low in english_words():
         return False
-    language = text_language(text)
-    return language == "en" or zipf_frequency(low, language) < _UNMISTAKABLE_ZIPF
+    # every language of ours, not only the text's: a short note reads as English ("Día 3: sin fiebre.")
+    languages = {"en", text_language(text), *_FOLD_LANGUAGES}
+    return all(zipf_frequency(low, lang) < _UNMISTAKABLE_ZIPF for lang in languages)
 
 
 #: how rare a given name must be to be read as one at a sentence's start

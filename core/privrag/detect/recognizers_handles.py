@@ -203,9 +203,10 @@ def coded_id_recognizer() -> ContextPatternRecognizer:
                  case_sensitive=True),
             # a vehicle's plate after its name, in any country's layout: "plates NL 48-BK-7J", "reg KA-01-MX-4421",
             # "Kennzeichen M-AB 1234", "kenteken 12-ABC-3"
-            Rule("plate", r"(?<=\b(?i:plates?|number[ \t]plates?|licen[cs]e[ \t]plates?|rego|kenteken|kennzeichen"
-                          r"|tablic[ae]|immatriculation|targa|matr[ií]cula)[ \t]{0,3}(?:(?i:no\.?|nr\.?|number)[ \t]{0,3})?"
-                          r"[:#]?[ \t]{1,3})(?=[A-Z0-9 -]*\d)[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,4}){1,3}(?![\w-])", 0.6,
+            # (a letter in the code too: "plaque 2 3" is dental plaque, "placa" also a plaque)
+            Rule("plate", r"(?<=\b(?i:plates?|number[ \t]plates?|licen[cs]e[ \t]plates?|rego|placas?|plaque|kenteken"
+                          r"|kennzeichen|tablic[ae]|immatriculation|targa|matr[ií]cula)[ \t]{0,3}(?:(?i:no\.?|nr\.?|number)[ \t]{0,3})?"
+                          r"[:#]?[ \t]{1,3})(?=[A-Z0-9 -]*\d)(?=[A-Z0-9 -]*[A-Z])[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,4}){1,3}(?![\w-])", 0.6,
                  case_sensitive=True),
             # a long run of digits: "10477265", "001089017345"
             Rule("digits", rf"(?<![\w/.,-]){AFTER_REFERENCE_PREFIX}\d{{7,}}(?![\w/-]|[.,]\d)", 0.5, validator=_not_date),

@@ -220,8 +220,15 @@ def _cleanco_forms() -> str:
         forms = json.loads(path.read_text(encoding="utf-8"))["forms"]
     except (OSError, ValueError, KeyError):
         return "(?!)"
-    parts = (re.escape(f).replace(r"\ ", r"[ \t]?") for f in sorted(forms, key=len, reverse=True))
-    return "(?i:" + "|".join(parts) + ")"
+    def variants(form: str) -> list[str]:
+        # dotted initials only in lower case or in capitals ("s.r.o.", "D.O.O."); any other form in any case
+        if all(len(p) <= 1 for p in form.replace(" ", ".").split(".")):
+            return [form, form.upper()]
+        return [f"(?i:{re.escape(form)})"]
+    parts = []
+    for form in sorted(forms, key=len, reverse=True):
+        parts += [v if v.startswith("(?i:") else re.escape(v) for v in variants(form)]
+    return "(?:" + "|".join(p.replace(r"\ ", r"[ \t]?") for p in parts) + ")"
 
 
 #: a capitalised word; a dot only inside it ("T.Rowe") — "Corp. Please" is two sentences

@@ -119,7 +119,9 @@ LEGAL = re.compile(
     # Safety Act 29 of 1996", "Act No. 4 of 2019"), and Ghana's number after it ("(Act 720)"); a code, an order
     # or rules take only the year ("Protection Order 45 of 2022" is a case, "Access Code, 4521" a secret)
     r"(?:,?\s+(?:of\s+)?\d{4}(?!\d)|\s+(?:No\.?\s+)?\d{1,4}\s+of\s+\d{4}(?!\d))?(?:\s*\(Act\s+\d{1,4}\))?"
-    r"|(?:Convention|Code|Rules|Order|Treaty)\b(?:\s+(?:of\s+)?\d{4})?)"
+    # a code takes no number ("Door Code 4521" is a secret), the others a year alone ("Purchase Order 20231187"
+    # and "Amazon Order 1234-5678" are numbers of their own)
+    r"|Code\b|(?:Convention|Rules|Order|Treaty)\b(?:\s+(?:of\s+)?(?:19|20)\d{2}(?![\d-]))?)"
     r"|\b(?:[Ss]ection|[Aa]rticle)\s+\d+[A-Za-z]?(?:\(\d+\))*"
     # a law named after the person it commemorates: "Awaab's Law", "Clare's Law", "Megan's Law"
     r"|\b[A-Z][a-z]+['’]s\s+Law\b"
