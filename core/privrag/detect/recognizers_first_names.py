@@ -40,7 +40,6 @@ from __future__ import annotations
 import functools
 import importlib
 import re
-import unicodedata
 from typing import Any
 
 from presidio_analyzer import EntityRecognizer
@@ -112,8 +111,11 @@ class NameSet(frozenset):
     def __contains__(self, word: object) -> bool:
         if frozenset.__contains__(self, word):
             return True
-        return (isinstance(word, str) and not word.isascii() and frozenset.__contains__(self, _fold(word))
-                and _rare_accented(word))
+        if not isinstance(word, str) or word.isascii():
+            return False
+        from privrag.detect.name_propagation import fold_accents
+
+        return frozenset.__contains__(self, fold_accents(word)) and _rare_accented(word)
 
     def __sub__(self, other: object) -> NameSet:  # "first_names() - _excluded()" stays a NameSet
         out = frozenset.__sub__(self, other)  # type: ignore[operator]
@@ -130,10 +132,6 @@ def _rare_accented(word: str) -> bool:
     from wordfreq import zipf_frequency
 
     return all(zipf_frequency(word, lang) < 3.0 for lang in _FOLD_LANGUAGES)
-
-
-def _fold(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 @functools.lru_cache(maxsize=8)

@@ -19,7 +19,7 @@ from privrag.keep.context import FACILITY, first_names
 from privrag.keep.spans import KeepSpan
 from privrag.types import DetectedEntity
 
-__all__ = ["SOFT_SOURCES", "MODEL_SOURCES", "ORGLIKE", "RARE_ZIPF", "TRAILING_LOWER", "is_soft", "apply_keep", "detect_with_keep", "drop_kept_values"]
+__all__ = ["SOFT_SOURCES", "MODEL_SOURCES", "ORGLIKE", "ITEM_BREAK", "RARE_ZIPF", "TRAILING_LOWER", "is_soft", "apply_keep", "detect_with_keep", "drop_kept_values"]
 
 #: labels a public entity can carry; places and nationalities are never "public" here (they are QUASI)
 ORGLIKE = frozenset({"ORG", "ORGANIZATION", "PRODUCT", "MISC", "CORPORATION"})
@@ -102,7 +102,7 @@ def apply_keep(text: str, spans: Sequence[DetectedEntity], keeps: Sequence[KeepS
         for a, b in pieces:
             a, b = _trim(text, a, b)
             # "Park Surgery" of "Park Surgery – NHS": a facility's own item stays, common words or not
-            facility = sp.label.upper() in _FACILITY_LABELS and _capitalised_facility(text, a, b)
+            facility = sp.label.upper() in _FACILITY_LABELS and bool(_facility_words(text, a, b))
             if b > a and (facility or _substantive(text[a:b])) and not (described and described[0] <= a and b <= described[1]):
                 # "Chidi" of "Chidi - Crashlytics" (an organisation to the model) is the "@chidi" of the chat
                 label = "PERSON" if text[a:b].lower() in people else sp.label
@@ -155,7 +155,7 @@ def _named_facility(text: str, span: DetectedEntity, cuts: Sequence[KeepSpan]) -
         return False
     # a header's items are apart: "Kirkgate Dental Care – NHS / Private Treatment Plan" names the practice,
     # and the NHS after the dash is not part of that name
-    breaks = [m.start() for m in _ITEM_BREAK.finditer(text, span.start, span.end)]
+    breaks = [m.start() for m in ITEM_BREAK.finditer(text, span.start, span.end)]
     def item(pos: int) -> int:
         return sum(b < pos for b in breaks)
     if not any(item(k.start) == item(f) for k in cuts for f in facilities):
@@ -173,13 +173,9 @@ def _facility_words(text: str, start: int, end: int) -> list[int]:
             if m.group()[:1].isupper() and not (len(m.group()) <= 2 and m.group().isupper())]
 
 
-def _capitalised_facility(text: str, start: int, end: int) -> bool:
-    return bool(_facility_words(text, start, end))
-
-
 _FACILITY_LABELS = ORGLIKE | {"LOC", "LOCATION", "GPE", "FAC"}
-#: what parts a header's items: a spaced dash or bar, a slash, a semicolon
-_ITEM_BREAK = re.compile(r"[ \t]+[–—|][ \t]+|[ \t]*[/;][ \t]*")
+#: what parts a header's items: a spaced dash or bar, a slash, a semicolon (the keep finder adds a comma for a list)
+ITEM_BREAK = re.compile(r"[ \t]+[–—|][ \t]+|[ \t]*[/;][ \t]*")
 
 
 def _trim(text: str, a: int, b: int) -> tuple[int, int]:

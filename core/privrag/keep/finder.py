@@ -43,6 +43,7 @@ from privrag.calendar_words import CALENDAR_WORDS, SEASONS
 from privrag.detect.recognizers_places import MIN_LETTERS
 from privrag.keep import abbreviations, brands, measurements, medicines, public_bodies, vocab
 from privrag.keep.apply import (
+    ITEM_BREAK,
     MODEL_SOURCES,
     ORGLIKE,
     SOFT_SOURCES,
@@ -396,7 +397,7 @@ _ACRONYM_SPAN = re.compile(r"[A-Z]{3,5}")
 _NAME_LABELS = frozenset({"PERSON", "PER", "NRP", "NORP", "DEM"})
 #: what separates the items of a list a model read as one span (not "&" or "and": "Marks & Spencer"), and the
 #: spaced dash or bar of a header ("Kirkgate Dental Care – NHS / Private Treatment Plan")
-_LIST_SEPARATOR = re.compile(r"[ \t]*[/,;][ \t]*|[ \t]+[–—|][ \t]+")
+_LIST_SEPARATOR = re.compile(rf"{ITEM_BREAK.pattern}|[ \t]*,[ \t]*")
 
 
 def _list_item_break(text: str, sep: re.Match[str], start: int, end: int) -> bool:
