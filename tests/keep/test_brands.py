@@ -217,3 +217,57 @@ def test_a_models_person_span_on_a_brand_and_its_model_does_not_unkeep_the_brand
     i = text.index("Toyota Prius")
     person = DetectedEntity(i, i + len("Toyota Prius"), "PERSON", "Toyota Prius", 0.8, "gliner_shipped")
     assert any(k.text.startswith("Toyota") for k in finder.find(text, [person]))
+
+
+def test_brands_the_catalogue_retired_are_still_brands() -> None:
+    """Simple Icons removed these when their owners objected to the logo; people still name them."""
+    retired = brands.retired_titles()
+    assert {"Microsoft Outlook", "Slack", "Tableau", "Power BI", "DocuSign"} <= retired
+    assert {"Slack", "Tableau", "Power BI", "DocuSign"} <= brands.brand_titles()
+
+
+@pytest.mark.parametrize(
+    ("text", "brand"),
+    [
+        ("The revenue dashboard in Tableau was late before the board meeting.", "Tableau"),
+        ("Please set him up with a laptop with Microsoft 365 and Power BI.", "Power BI"),
+        ("Sign the offer in DocuSign by Friday.", "DocuSign"),
+        ("Edit the deck in PowerPoint and share it.", "PowerPoint"),  # "Microsoft PowerPoint" without its maker
+        ("The files are on OneDrive since Monday.", "OneDrive"),
+    ],
+)
+def test_a_retired_brand_or_its_product_without_the_maker_is_kept(finder: KeepFinder, text: str, brand: str) -> None:
+    assert brand in _kept(finder, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Slack: none, review in clinic.", "Slack"),  # a heading at a line's start
+        ("Sent to Mark Slack on Monday.", "Slack"),  # after a capitalised word: a surname
+        ("Please call Slack Brothers Ltd about the van.", "Slack"),  # begins a firm's name
+    ],
+)
+def test_a_retired_brand_that_is_a_word_is_kept_only_standing_apart(finder: KeepFinder, text: str, word: str) -> None:
+    assert word not in _kept(finder, text)
+
+
+@pytest.mark.parametrize("word", ["Word", "Pay", "Alexa", "Music", "Chat", "Teams", "Docs", "Outlook"])
+def test_a_product_without_its_maker_is_no_brand_when_a_word_or_a_name(word: str) -> None:
+    assert word not in brands.brand_titles()
+
+
+def test_a_role_named_after_a_brand_is_no_product(finder: KeepFinder) -> None:
+    assert "Java Developer" not in _kept(finder, "She was hired as a Java Developer in 2021.")
+
+
+def test_a_broken_retired_table_costs_only_its_titles(tmp_path, monkeypatch, caplog) -> None:
+    bad = tmp_path / "retired.json"
+    bad.write_text('{"titles": "Slack"}', encoding="utf-8")
+    monkeypatch.setattr(brands, "_RETIRED", bad)
+    brands.retired_titles.cache_clear()
+    try:
+        assert brands.retired_titles() == frozenset()
+        assert "retired" in caplog.text
+    finally:
+        brands.retired_titles.cache_clear()

@@ -41,8 +41,10 @@ a local branch or a registered company ("Samsung Ltd") stay protected.
 from __future__ import annotations
 
 import functools
+import json
 import logging
 import re
+from pathlib import Path
 
 from privrag import gazetteer
 from privrag.keep import vocab
@@ -76,10 +78,56 @@ def brand_titles() -> frozenset[str]:
         log.warning("simple-icons-pack is not installed: its brands are not kept (pip install simple-icons-pack)")
     else:
         titles |= {getattr(sip, name).title.strip() for name in dir(sip) if name.startswith("SI_")}
+    titles |= retired_titles()
+    titles |= _maker_dropped(titles)
     # a listed company's short capitals ("ACS", "AAR") are as often initials or a clinical abbreviation
     titles |= {t for t in listed_company_titles() if not _ordinary(t) and sum(c.isalnum() for c in t) > MIN_CHARS}
     return _usable(titles)
 
+
+
+_RETIRED = Path(__file__).resolve().parent.parent / "assets" / "keep" / "retired_brands.json"
+
+
+@functools.lru_cache(maxsize=1)
+def retired_titles() -> frozenset[str]:
+    """Brands Simple Icons listed and removed when their owners objected to the logo ("Microsoft
+    Outlook", "Slack", "Tableau", "Power BI"): popular by the catalogue's rule when added, and the names
+    a workplace document writes most (``assets/keep/retired_brands.json``, built by
+    ``scripts/build_retired_brands.py``). Empty, with one warning, when the file is missing or broken."""
+    try:
+        titles = json.loads(_RETIRED.read_text(encoding="utf-8"))["titles"]
+        if not isinstance(titles, list):
+            raise ValueError("titles is not a list")
+    except (OSError, ValueError, KeyError, TypeError):
+        log.warning("%s is missing or broken: brands Simple Icons retired are not kept", _RETIRED)
+        return frozenset()
+    return frozenset(str(t).strip() for t in titles if str(t).strip())
+
+
+def _maker_dropped(titles: set[str]) -> set[str]:
+    """The product of a two-word "maker product" title, as people write it without the maker:
+    "PowerPoint" of "Microsoft PowerPoint", "Photoshop" of "Adobe Photoshop" (the maker is itself a
+    title). Only a word no dictionary holds: without its maker, "Chat" of "Google Chat" or "Teams" of
+    "Microsoft Teams" is a word first ("Pacific Harbor Bank - Live Chat"); the text that writes the
+    maker once has its product without it later (:func:`~privrag.keep.brand_keeps.brand_keeps`)."""
+    out: set[str] = set()
+    for title in titles:
+        parts = title.split(" ")
+        if (len(parts) == 2 and parts[0] in titles and parts[1].isalpha() and len(parts[1]) > MIN_CHARS
+                and not any(_ordinary(form) for form in _singulars(parts[1]))):
+            out.add(parts[1])
+    return out
+
+
+def _singulars(word: str) -> tuple[str, ...]:
+    """The word and the singulars it may be the plural of: a dictionary lists "form", not "forms"."""
+    forms = [word]
+    if word.endswith("s") and not word.endswith("ss"):
+        forms.append(word[:-1])
+        if word.endswith("es"):
+            forms.append(word[:-2])
+    return tuple(forms)
 
 
 #: what ends a listed company's name without naming it: "Equifax Inc.", "BT Group", "ASML Holding"
@@ -245,6 +293,7 @@ def brand_products(text: str) -> list[tuple[int, int]]:
     if not text or not brand_titles():
         return []
     from privrag.detect.recognizers_first_names import person_name_words
+    from privrag.detect.contact_blocks import occupation_head
     from privrag.keep.context import FACILITY
 
     people = person_name_words()
@@ -259,6 +308,8 @@ def brand_products(text: str) -> list[tuple[int, int]]:
             continue  # "Samsung Ltd", "Tesco Store": a firm or a site
         if low in ORGANISATION_HEADS:
             continue  # "Garmin Orchestra", "Amazon Logistics": another body named after the brand
+        if occupation_head(word):
+            continue  # "Java Developer", "Salesforce Administrator": a person's role, not a product
         camel = any(c.isupper() for c in word[1:])
         if camel or in_dictionary(low) or (vocab.zipf(low) >= PRODUCT_MIN_ZIPF and not vocab.foreign_word(low)):
             out.append((s, m.end()))
