@@ -292,8 +292,8 @@ def brand_products(text: str) -> list[tuple[int, int]]:
     text ties to a person ("works at Microsoft Research")."""
     if not text or not brand_titles():
         return []
-    from privrag.detect.recognizers_first_names import person_name_words
     from privrag.detect.contact_blocks import occupation_head
+    from privrag.detect.recognizers_first_names import person_name_words
     from privrag.keep.context import FACILITY
 
     people = person_name_words()
