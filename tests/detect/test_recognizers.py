@@ -17,9 +17,12 @@ from privrag.detect.recognizers import (
     identifier_recognizers,
 )
 
-# one pattern recognizer per entity (the address-block recognizer is tested on its own)
-RECS = {r.supported_entities[0]: r for r in identifier_recognizers() if type(r) is ContextPatternRecognizer
-        and r.supported_entities[0] in IDENTIFIER_ENTITIES}
+# the main pattern recognizer of each entity (the address-block and the spoken-word recognizers are tested on
+# their own)
+RECS: dict[str, ContextPatternRecognizer] = {}
+for _r in identifier_recognizers():
+    if type(_r) is ContextPatternRecognizer and _r.supported_entities[0] in IDENTIFIER_ENTITIES:
+        RECS.setdefault(_r.supported_entities[0], _r)
 
 
 def confident(entity: str, text: str) -> list[str]:
@@ -92,12 +95,12 @@ POSITIVE = [
     ("PERSON", "His wife Maria Petrova died in 2003.", "Maria Petrova"),
     ("PERSON", "Cast: Wright & Family\nDirected By:    Jana Vítková", "Jana Vítková"),
     ("PERSON", "Written by Leena O Sasi in 2019", "Leena O Sasi"),
-    ("AGE", "The patient is 36 years old and smokes.", "36"),
-    ("AGE", "a 61-year-old man was admitted", "61"),
+    ("AGE", "The patient is 36 years old and smokes.", "36 years old"),
+    ("AGE", "a 61-year-old man was admitted", "61-year-old"),
     ("AGE", "History: 57yo retired fitter, chest pain", "57yo"),
-    ("AGE", "a 4 y/o with croup", "4"),
+    ("AGE", "a 4 y/o with croup", "4 y/o"),
     ("AGE", "He died at the age of 42 in Leeds.", "42"),
-    ("AGE", "The claimant, aged 54, had worked there.", "54"),
+    ("AGE", "The claimant, aged 54, had worked there.", "aged 54"),
     ("AGE", "My brother just turned 32", "32"),
     ("AGE", "My birthday is on the weekend. I'll turn 52.", "52"),
     ("AGE", "Written when he was 78.", "78"),

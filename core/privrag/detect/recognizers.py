@@ -27,7 +27,6 @@ wraps them (plus Presidio's own pattern recognizers) as a privrag detector.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -36,7 +35,6 @@ from privrag.detect.recognizer_base import (
     ContextPatternRecognizer,
     Rule,
     dni_ok,
-    english_stop_words,
     ip_ok,
     keyed_code,
     min_digits,
@@ -68,6 +66,12 @@ from privrag.detect.recognizers_phone import phone_shape_recognizer
 from privrag.detect.recognizers_places import (
     relocation_place_recognizer,
     uppercase_place_recognizer,
+)
+from privrag.detect.recognizers_spoken import (
+    SPOKEN_EMAIL,
+    spoken_local_part,
+    spoken_number_recognizer,
+    spoken_street_recognizer,
 )
 
 __all__ = [
@@ -242,29 +246,6 @@ def url_recognizer() -> ContextPatternRecognizer:
     )
 
 
-#: one piece of a spoken address: a word, a spelled word ("k-a-v-i-t-h-a"), a letter or a digit ("seven", "7")
-_SPOKEN_PIECE = r"(?:[a-z](?:-[a-z])+|[a-z0-9]+)"
-#: "dot", "underscore", "dash" between pieces, or a plain space before a letter or a digit ("s seven nine")
-_SPOKEN_JOIN = (r"(?:[ \t]+(?:dot|underscore|dash|hyphen|period)[ \t]+|[ \t]+(?=(?:[a-z]|\d+|zero|one|two|three|four|five|six|"
-                r"seven|eight|nine|double[ \t]+\w+)(?:[ \t]|$)))")
-_SPOKEN_EMAIL = (rf"(?i)(?<![\w-]){_SPOKEN_PIECE}(?:{_SPOKEN_JOIN}{_SPOKEN_PIECE}){{0,8}}[ \t]+at[ \t]+[a-z0-9-]+"
-                 r"(?:[ \t]+dot[ \t]+[a-z]{2,10}){1,3}\b")
-
-
-def _spoken_local_part(match: str) -> bool:
-    """The words before "at" spell an address, not a sentence: no stop word opens it ("is", "me"),
-    and it has a dot, a spelled word, a digit or a single letter ("john dot smith", "k-a-v-i-t-h-a")."""
-    local = re.split(r"(?i)[ \t]+at[ \t]+", match)[0]
-    words = local.lower().split()
-    if not words or words[0] in english_stop_words():
-        return False
-    return any(w in _SPOKEN_MARKS or "-" in w or len(w) == 1 or w.isdigit() for w in words)
-
-
-#: words that only a spelled-out address holds before its "at": joins and digits
-_SPOKEN_MARKS = frozenset("dot underscore dash hyphen period zero one two three four five six seven eight nine double".split())
-
-
 def email_recognizer() -> ContextPatternRecognizer:
     """E-mail addresses under any TLD.
 
@@ -280,7 +261,7 @@ def email_recognizer() -> ContextPatternRecognizer:
         [Rule("address", rf"(?<![\w.%+@-])[a-z0-9](?:[a-z0-9._%+-]{{0,62}}[a-z0-9_%+-])?@{label}(?:\.{label})+(?![\w@-])",
               0.9),
          # a call's transcript reads it out: "k-a-v-i-t-h-a dot s seven nine at rediffmail dot com"
-         Rule("spoken", _SPOKEN_EMAIL, 0.7, validator=_spoken_local_part)],
+         Rule("spoken", SPOKEN_EMAIL, 0.7, validator=spoken_local_part)],
         context=["email", "e-mail", "mail", "contact", "from", "to", "cc"],
     )
 
@@ -388,6 +369,8 @@ _FACTORIES: tuple[Callable[[], Any], ...] = (
     handle_recognizer,
     coded_id_recognizer,
     written_date_recognizer,
+    spoken_number_recognizer,
+    spoken_street_recognizer,
 )
 
 #: entity types the recognizers report
