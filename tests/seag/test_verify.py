@@ -189,3 +189,21 @@ def test_a_name_that_is_also_a_word_keeps_no_exemption_when_typed_in_lower_case(
     spans = [[DetectedEntity(0, 4, "PERSON", "rose", 1.0, "t")]]
     table = AliasTableBuilder().build([text], spans, seed=2)
     assert not _word("rose", table.alias(text))
+
+
+def test_a_two_letter_part_of_a_handle_that_no_name_holds_is_not_leaked_by_a_channel_name():
+    """"ux" of "@lukas.brandt.ux" is a team's abbreviation in "#ext-freelance-ux": counting it refused
+    the whole chat, since no redraw can alias a word the handle does not own."""
+    text = "#ext-freelance-ux | Slack\n\nLukas Brandt (@lukas.brandt.ux)  09:14\nHi Mira, kurze Frage"
+    i = text.index("@lukas")
+    spans = [[DetectedEntity(i, i + 16, "USERNAME", "@lukas.brandt.ux", 1.0, "t"),
+              DetectedEntity(text.index("Lukas"), text.index("Lukas") + 12, "PERSON", "Lukas Brandt", 1.0, "t")]]
+    table = AliasTableBuilder().build([text], spans, seed=4)
+    sent = table.alias(text)
+    assert "#ext-freelance-ux" in sent and "lukas" not in sent.lower() and "brandt" not in sent.lower()
+    assert table.restore(sent) == text
+
+
+def test_a_two_letter_name_part_still_counts_as_a_leak():
+    spans = [[DetectedEntity(0, 7, "USERNAME", "@li.wei", 1.0, "t")]]
+    assert "li" in needles(spans, 2)

@@ -112,9 +112,17 @@ def _found(matcher: Replacer, parts: dict[str, bool], text: str) -> Iterator[str
     one scan of the case-folded text, word-bounded, whatever the number of needles."""
     for start, end, key in matcher.finditer(fold(text)):
         surface = text[start:end]
-        if parts[key] and surface.islower() and (_everyday(surface) or plain_word(surface)):
+        if parts[key] and surface.islower() and (_everyday(surface) or plain_word(surface) or _short_non_name(surface)):
             continue  # "legal" of "@ibrahim.legal", "mould" of a model's "black mould": words, no name
         yield surface
+
+
+def _short_non_name(part: str) -> bool:
+    """A part of two letters that no name list holds: "ux" of "@lukas.brandt.ux" is a team's abbreviation
+    ("#ext-freelance-ux"), where "li" of "@li.wei" is a surname."""
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    return len(part) <= 2 and part.lower() not in person_name_words()
 
 
 def leaks(
