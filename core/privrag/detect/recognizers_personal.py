@@ -53,6 +53,20 @@ def _after_a_name(text: str, start: int, end: int) -> bool:
     return m.group(1).lower() in person_name_words() and gazetteer.lookup(m.group(1)) is None
 
 
+def _after_a_name_word(text: str, start: int, end: int) -> bool:
+    """The word before ", 82M," is a name's: a given name or surname, or a word of two letters or more that no
+    dictionary holds and no place is ("Huat"); not "Block C" or "Tower B" (a floor's "12F")."""
+    m = _NAME_BEFORE.search(text, max(0, start - 40), start)
+    if m is None or len(m.group(1)) < 2:
+        return False
+    if _after_a_name(text, start, end):
+        return True
+    from privrag.keep.brands import english_words
+
+    word = m.group(1).lower()
+    return word not in english_words() and gazetteer.lookup(m.group(1)) is None
+
+
 def _person_subject(text: str, start: int, end: int) -> bool:
     """The capitalised subject of "X is 88" is a given name ("Rose"), not "It" or "Total"."""
     m = _SUBJECT_WORD.search(text, max(0, start - 40), start)
@@ -63,29 +77,46 @@ def _person_subject(text: str, start: int, end: int) -> bool:
     return m.group(1).lower() in given_name_words()
 
 
+#: "date of birth" in the other languages of our users' forms: "F. nac.", "Nasc.", "Né le", "geb.", "född"
+_BIRTH_LABELS = (r"f\.[ \t]?nac\.?|fecha[ \t]+de[ \t]+nacimiento|nasc\.?|data[ \t]+de[ \t]+nascimento|"
+                 r"data[ \t]+di[ \t]+nascita|né(?:e)?[ \t]+le|date[ \t]+de[ \t]+naissance|geb\.?|geboren(?:[ \t]+am)?|"
+                 r"geboortedatum|född|født|urodzon[ya]|data[ \t]+urodzenia")
 #: a date of birth and the bracket opened after it: "DOB: 02/11/1994 (", "born 3 March 1951 ("
-_AFTER_BIRTH_DATE = (r"(?<=\b(?i:dob|d\.o\.b\.?|date\s+of\s+birth|born)\s{0,2}:?\s{0,3}"
+_AFTER_BIRTH_DATE = (r"(?<=\b(?i:dob|d\.o\.b\.?|date\s+of\s+birth|born|" + _BIRTH_LABELS + r")\s{0,2}:?\s{0,3}"
                      r"(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\s\p{L}{3,9}\.?\s\d{4})\s{0,2}\(\s?)")
 #: how a bracketed age after a date of birth writes its unit, in our users' languages ("(81 ans)", "(29 J.)")
 _AGE_UNIT = r"(?i:y|yrs?|years?|yo|y/o|ans|años|anos|anni|jahre|j\.|jaar|jr\.?|lat|år)"
+#: the unit after an age, taken into its span: a letter's "(81 ans)" or "58 YEARS" is one value with its
+#: number ("years old" too); never the start of another word ("y" of "yesterday")
+_AGE_TAIL = (r"(?:[ \t]?(?i:y/o|yo|yrs?\.?|years?(?:[ \t-]old)?|y(?:[ \t]old)?|ans|años|anos|anni|jahre(?:[ \t]alt)?|"
+             r"jaar(?:[ \t]oud)?|år|lat|lata|tahun|saal)(?![\w/]))?")
+#: an age's label in our users' languages: "Edad: 7 años", "Umur: 57 tahun", "Âge : 81 ans", "Alter: 58"
+_AGE_LABEL = r"(?i:edad|idade|âge|alter|leeftijd|ålder|alder|wiek|età|umur|usia|yaş)"
+#: ages a letter spells out: "aged ten", "(age seven)"
+_AGE_WORD = (r"(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+             r"sixteen|seventeen|eighteen|nineteen|twenty)")
 
 
 def age_recognizer() -> ContextPatternRecognizer:
     """Ages: "36 years old", "a 61-year-old", "aged 54", "at the age of 42", "age: 23",
     "I just turned 54", "written when he was 78".
 
-    Only the number is matched — it is the attribute; "years old" is not —
-    except where the unit is fused into the word ("57yo").
-    A number alone is never an age.
+    The span is the age as a form or a letter writes it, with its unit ("a 61-year-old",
+    "(81 ans)", "58 YEARS", "aged 6"), so that no word of it is sent apart; a label before it
+    ("Age:", "Edad:") is not part of it. A number alone is never an age.
     """
     n = r"(?:1[0-2]\d|[1-9]?\d)"
     return ContextPatternRecognizer(
         "AGE",
         [
-            Rule("years_old", rf"(?<![\w.,/-]){n}(?=[\s-]+(?:years?|yrs?)[\s-]+old\b|[\s-]+(?:y/o|yo)\b)", 0.7),
-            # "57yo", "57y/o": one word; a span never splits a word, so the unit goes with the number
-            Rule("years_old_fused", rf"(?<![\w.,/-]){n}(?:y/o|yo)\b", 0.7),
-            Rule("aged", rf"(?=\d)(?<=\b(?:aged|age|ages|age\s+of|age:)\s{{1,2}}){n}(?![\w/-]|[.,]\d)", 0.7),
+            Rule("years_old", rf"(?<![\w.,/-]){n}(?:[ \t-]+(?:years?|yrs?)[ \t-]+old|[ \t-]*(?:y/o|yo))(?![\w/])", 0.7),
+            # "aged 6", "(age 7)", "aged ten": the phrase is the attribute, as forms and letters mark it
+            Rule("aged_phrase", rf"(?<![\w-])(?:aged|age)[ \t]{{1,2}}(?:{n}|{_AGE_WORD}){_AGE_TAIL}(?![\w/-]|[.,]\d|:)",
+                 0.7),
+            Rule("aged", rf"(?=\d)(?<=\b(?:ages|age\s+of|age:)\s{{1,2}}){n}{_AGE_TAIL}(?![\w/-]|[.,]\d)", 0.7),
+            # "Edad: 7 años", "Umur: 57 tahun": the label of another language of ours
+            Rule("age_label", rf"(?=\d)(?<=(?<![\w-]){_AGE_LABEL}[ \t]{{0,2}}:[ \t]{{0,3}}){n}{_AGE_TAIL}(?![\w/-]|[.,]\d)",
+                 0.7),
             # "I just turned 54", "I'll turn 52." — only where the number ends the clause or
             # a time word follows ("turned 90 degrees", "turn 5 pages" are not ages)
             Rule("turned", rf"(?=\d)(?<=\b(?:turn|turns|turned|turning)\s){n}"
@@ -96,7 +127,7 @@ def age_recognizer() -> ContextPatternRecognizer:
                            rf"(?=\s*(?:[,.;]\s|\.?$)|\s+(?:now|today|and)\b)", 0.6, case_sensitive=True,
                  in_context=_person_subject),
             # "DOB: 02/11/1994 (29)": the age in brackets after a date of birth
-            Rule("after_birth_date", rf"(?=\d){_AFTER_BIRTH_DATE}{n}(?=\s?(?:{_AGE_UNIT})?\))", 0.7),
+            Rule("after_birth_date", rf"(?=\d){_AFTER_BIRTH_DATE}{n}(?:\s?{_AGE_UNIT})?(?=\))", 0.7),
             # "DOB: 07/22/2019 (4 y 8 m)": a child's age in years and months is one value
             Rule("after_birth_date_months", rf"(?=\d){_AFTER_BIRTH_DATE}{n}\s?(?i:y|yrs?|years?)\s?\d{{1,2}}\s?"
                                             r"(?i:m|mo|mos|months?)(?=\s?\))", 0.7),
@@ -108,8 +139,11 @@ def age_recognizer() -> ContextPatternRecognizer:
                  in_context=_after_a_name),
             # "RE: PETER KAMAU NJOROGE, 58 YEARS, ID NO. …", "Ahmed Hassan, 58 years, taxi driver": the same,
             # with its unit
-            Rule("apposition_years", rf"(?=\d)(?<=\p{{Lu}}[\p{{L}}'’-]+,[ \t]){n}(?=[ \t](?i:years?|yrs?)(?:[ \t](?i:old))?[ \t]*[,;)])",
+            Rule("apposition_years", rf"(?=\d)(?<=\p{{Lu}}[\p{{L}}'’-]+,[ \t]){n}[ \t](?i:years?|yrs?)(?:[ \t](?i:old))?(?=[ \t]*[,;)])",
                  0.6, case_sensitive=True, in_context=_after_a_name),
+            # "Bed 12 - Tan Ah Huat, 82M, NRIC …", "Mr. Ramesh Jadhav, 62/M, UHID …": a ward list's age and sex
+            Rule("apposition_sex", rf"(?=\d)(?<=\p{{Lu}}[\p{{L}}'’-]+,[ \t]){n}[ \t]?/?[ \t]?[MF](?=[ \t]*[,;)\n])",
+                 0.6, case_sensitive=True, in_context=_after_a_name_word),
             # "Written when he was 78." — the number ends the clause
             Rule("when_was", rf"(?=\d)(?<=\bwhen\s(?:he|she|I|they|we|you)\s(?:was|were|turned)\s){n}"
                              rf"(?=\s*(?:[.,!;?)]|$))", 0.6),
