@@ -121,3 +121,26 @@ def test_names_postcodes_tickets_and_codes_are_no_amount_or_law(text: str, not_k
 
 def test_a_million_is_read_whole() -> None:
     assert ("£5 million", "amount") in _found("a budget of £5 million for IT")
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Zahlungsziel 14 Tage ab Rechnungsdatum.", "14 Tage"),
+        ("reposo relativo durante 42 días y revisión", "42 días"),
+        ("arrêt de travail de 3 semaines", "3 semaines"),
+        ("terapia per 40 giorni, poi controllo", "40 giorni"),
+        ("klachten sinds 3 weken", "3 weken"),
+        ("sjukskriven i 2 veckor", "2 veckor"),
+        ("zwolnienie na 10 dni", "10 dni"),
+        ("ağrı 3 gün sürdü", "3 gün"),
+        ("fisioterapia por 6 meses", "6 meses"),
+    ],
+)
+def test_a_duration_in_another_language_of_ours_is_kept(text: str, span: str) -> None:
+    assert (span, "duration") in _found(text)
+
+
+@pytest.mark.parametrize("text", ["los días de la semana", "jeden Tag", "iron ore 3 ore bodies", "2 ay votes"])
+def test_a_foreign_unit_needs_a_number_and_no_english_word_is_one(text: str) -> None:
+    assert not any(why == "duration" for _, why in _found(text))

@@ -23,6 +23,19 @@ from privrag.reference_numbers import REFERENCE
 
 __all__ = ["PATTERNS", "pattern_matches"]
 
+#: the time units of our users' other languages (Spanish, Portuguese, French, Italian, German, Dutch, the
+#: Nordic languages, Polish, Turkish), plural and singular: "14 Tage", "42 días", "3 semaines", "2 veckor". Not
+#: the ones English writes as words ("ore", Italian hours; "ay", a Turkish month; "an", a French year)
+_FOREIGN_TIME_UNIT = (
+    r"(?:segundos?|minutos?|horas?|d[ií]as?|semanas?|meses|mes|mês|años?|anos?|"
+    r"secondes?|heures?|jours?|semaines?|mois|ans|années?|"
+    r"minuti|giorni|giorno|settimane|settimana|mesi|mese|anni|anno|"
+    r"Sekunden|Minuten|Stunden?|Tagen?|Tage|Wochen?|Monaten?|Monate|Monat|Jahren?|Jahre|Jahr|"
+    r"seconden|uur|uren|dagen|weken|maanden|maand|jaren|jaar|"
+    r"sekunder|minuter|timmar|dagar|veckor|vecka|månader|månad|år|dage|dager|uger|uker|måneder|timer|"
+    r"sekund|minut|godzin[ya]?|dni|dzień|tygodni[ea]?|miesięcy|miesiące|miesiąc|lat|lata|"
+    r"saniye|dakika|saat|gün|hafta|yıl)"
+)
 _NUMWORD = (
     r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
     r"fifteen|sixteen|eighteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
@@ -39,6 +52,11 @@ _LEAD = (
     r"(?:(?:for|over|within|after|in|the\s+(?:last|past|next|first)|up\s+to|about|around|"
     r"approximately|approx\.?|nearly|almost|at\s+least|more\s+than|less\s+than|under|"
     r"another|a\s+further)\s+)?"
+)
+#: "14 Tage", "42 días", "3 à 5 jours": a number and a time unit of another language of ours
+FOREIGN_DURATION = re.compile(
+    rf"(?<![\w/.,-])\d+(?:[.,]\d+)?(?:[ \t]*(?:-|–|a|à|bis|tot|till|do|e|y)[ \t]*\d+(?:[.,]\d+)?)?[ \t]+"
+    rf"{_FOREIGN_TIME_UNIT}(?![\w-])"
 )
 #: "for 3 weeks", "two working days", "three-month", "24 years", "48h", "10mins" — not "57 years old" (an age)
 DURATION = re.compile(
@@ -165,6 +183,7 @@ MEDICAL_WORD = re.compile(
 #: (compiled pattern, keep reason)
 PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (DURATION, "duration"),
+    (FOREIGN_DURATION, "duration"),
     (RELATIVE_TIME, "relative_time"),
     (FREQUENCY, "frequency"),
     (DOSE, "dosage"),
