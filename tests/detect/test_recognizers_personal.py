@@ -80,13 +80,22 @@ def test_a_legal_form_needs_a_capitalised_name(text: str) -> None:
     ("text", "facility"),
     [("registered at Ithon Valley Surgery since 2019", "Ithon Valley Surgery"),
      ("seen at Westcroft Health Centre today", "Westcroft Health Centre"),
-     ("Shanghai Caoxi People's Hospital - Department of Neurology", "Shanghai Caoxi People's Hospital")],
+     ("Shanghai Caoxi People's Hospital - Department of Neurology", "Shanghai Caoxi People's Hospital"),
+     ("Referred by Bayside Paediatrics for review", "Bayside Paediatrics"),
+     ("Riverbend Family Medicine, 12 Oak St", "Riverbend Family Medicine"),
+     ("Dufferin Grove Family Health Team", "Dufferin Grove Family Health Team"),
+     ("an overnight study at Riverbend Sleep Centre", "Riverbend Sleep Centre"),
+     ("Hospital Quirónsalud Sur, Madrid", "Hospital Quirónsalud Sur"),
+     ("Fisioterapeuta - Clínica Fisiomed Carabanchel", "Clínica Fisiomed Carabanchel"),
+     ("Centro de Salud Vista Alegre", "Centro de Salud Vista Alegre")],
 )
 def test_a_named_place_of_care_or_school_is_found(text: str, facility: str) -> None:
     assert facility in [text[r.start : r.end] for r in employer_recognizer().analyze(text, ["ORGANIZATION"])]
 
 
-@pytest.mark.parametrize("text", ["taken to the General Hospital", "a Community Health Centre nearby", "Dental Practice"])
+@pytest.mark.parametrize("text", ["taken to the General Hospital", "a Community Health Centre nearby", "Dental Practice",
+                                  "swimming at the Leisure Centre", "Job Centre Plus", "Hospital Discharge Summary",
+                                  "Clinic Letter", "General Paediatrics"])
 def test_a_facility_named_only_by_its_kind_is_no_place(text: str) -> None:
     assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []
 

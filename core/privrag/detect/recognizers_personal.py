@@ -279,8 +279,16 @@ _LEGAL_FORM = (
 _FACILITY_HEAD = (
     r"(?:Hospital|Clinic|Surgery|Practice|Health[ \t]+Centre|Medical[ \t]+Centre|Health[ \t]+Center|"
     r"Medical[ \t]+Center|Infirmary|Hospice|Pharmacy|School|Academy|College|Elementary|Kindergarten|Nursery|"
-    r"Care[ \t]+Home|Nursing[ \t]+Home)"
+    r"Care[ \t]+Home|Nursing[ \t]+Home|Centre|Center|Paediatrics|Pediatrics|Family[ \t]+Medicine|Health[ \t]+Team|"
+    r"Medical[ \t]+Group|Physiotherapy|Physical[ \t]+Therapy|Dental[ \t]+Care|Urgent[ \t]+Care)"
 )
+#: heads that open a facility's name in our users' other languages: "Hospital Quirónsalud Sur", "Clínica
+#: Fisiomed Carabanchel", "Klinikum Nürnberg", "Centro de Salud Vista Alegre"
+_FACILITY_HEAD_FIRST = (
+    r"(?:Hospital|Hôpital|Ospedale|Cl[ií]nica|Clinique|Policl[ií]nica|Klinikum|Klinik|Sanatorio|"
+    r"Centro[ \t]+(?:de[ \t]+)?Salud|Centre[ \t]+Hospitalier|Centro[ \t]+Médico|Centro[ \t]+Medico)"
+)
+_FACILITY_JOINER = r"(?:de|del|la|las|los|do|da|dos|das|di|du|des|am|an|der)"
 _FACILITY_WORD = r"\p{Lu}[\p{L}'’.-]*"
 #: words that name a kind of facility, not one facility ("General Hospital", "Community Health Centre")
 _GENERIC_FACILITY_WORDS = frozenset(
@@ -292,8 +300,24 @@ _GENERIC_FACILITY_WORDS = frozenset(
 
 def _named_facility(match: str) -> bool:
     words = match.split()
-    head = 2 if words[-1] in ("Centre", "Center", "Home") else 1
-    return any(w.lower() not in _GENERIC_FACILITY_WORDS for w in words[:-head])
+    head = 2 if words[-1] == "Home" or (words[-1] in ("Centre", "Center") and len(words) > 2
+                                        and words[-2].lower() in _GENERIC_FACILITY_WORDS) else 1
+    named = [w for w in words[:-head] if w.lower() not in _GENERIC_FACILITY_WORDS]
+    if words[-1] in ("Centre", "Center") and head == 1:
+        # "Riverbend Sleep Centre", not "Leisure Centre" or "Job Centre": a centre of every town is no place
+        from privrag.keep.brands import english_words
+
+        return any(w.lower().strip("'’") not in english_words() for w in named)
+    return bool(named)
+
+
+def _named_after_head(match: str) -> bool:
+    """"Hospital Quirónsalud Sur": a word after the head that no English dictionary holds names the
+    place; "Hospital Discharge Summary" and "Clinic Letter" are a document's headings."""
+    from privrag.keep.brands import english_words
+
+    words = [w for w in re.findall(r"[^\W\d_]+", match)[1:] if w[:1].isupper()]
+    return any(w.lower() not in english_words() and w.lower() not in _GENERIC_FACILITY_WORDS for w in words)
 
 
 #: capitalised words that open a sentence or a greeting, not a company's name
@@ -335,6 +359,9 @@ def employer_recognizer() -> ContextPatternRecognizer:
          Rule("registered", rf"(?<![\w&'’.-]){company}(?![\w-])\.?", 0.6, case_sensitive=True),
          Rule("facility", rf"(?<![\w'’-])(?:{_FACILITY_WORD}[ \t]+){{1,4}}{_FACILITY_HEAD}(?![\w-])", 0.55,
               validator=_named_facility, case_sensitive=True),
+         Rule("facility_head_first", rf"(?<![\w'’-]){_FACILITY_HEAD_FIRST}(?:[ \t]+(?:{_FACILITY_JOINER}[ \t]+)?"
+                                     rf"{_FACILITY_WORD}){{1,4}}(?![\w-])", 0.55, validator=_named_after_head,
+              case_sensitive=True),
          Rule("site_owner", rf"(?<=\b(?i:the)[ \t]){owned}(?<!['’]s)(?=(?:['’]s)?[ \t]+{site}\b)", 0.6, _ends_named,
               case_sensitive=True)],
         name="privrag_employer",
