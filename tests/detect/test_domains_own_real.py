@@ -111,3 +111,33 @@ def test_a_batch_of_workplace_documents_from_twelve_countries_keeps_its_amounts_
     assert whole == []
     assert amounts == []
     assert laws == []
+
+
+def test_a_call_transcript_and_letters_in_other_languages_send_no_spoken_number_or_age() -> None:
+    """``domains_fresh_s34a.jsonl``: ten workplace and six clinical documents (the Netherlands, New Zealand,
+    Nigeria, Ireland, Japan, Scotland, Singapore, the US, South Africa, Germany, the UK, Australia, Canada,
+    Spain, India). Measured once before the stop-34 fixes: a claims line's speech-to-text transcript sent its
+    policy, claim and phone numbers read digit by digit, 7 ages were half open ("31 yrs", "37 años", "62/M"),
+    and "14 Tage" was masked as a name. Still open: "blessing" (a lower-case given name that is a word) and
+    "Cal" (a one-word sign-off), and "47/F" after a surname a dictionary holds."""
+    from privrag.detect.default import default_detector
+
+    docs = load_domains(DATA / "domains_fresh_s34a.jsonl")
+    spans_per_doc = default_detector().detect_batch([d.text for d in docs])
+    whole, ages, spoken, durations = [], [], [], []
+    for d, spans in zip(docs, spans_per_doc, strict=True):
+        masked = {i for s in spans for i in range(s.start, s.end)}
+
+        def covered(p, d=d, masked=masked) -> bool:
+            return all(i in masked for i in range(p.start, p.end) if d.text[i].isalnum())
+
+        whole += [p.text for p in d.protect if p.identifier == "DIRECT"
+                  and not any(i in masked for i in range(p.start, p.end) if d.text[i].isalnum())]
+        ages += [p.text for p in d.protect if p.kind == "AGE" and not covered(p)]
+        if d.id == "fresh34_w08":
+            spoken += [p.text for p in d.protect if p.identifier == "DIRECT" and p.kind in ("ID", "CONTACT") and not covered(p)]
+        durations += [k.text for k in d.keep if k.why == "duration" and any(i in masked for i in range(k.start, k.end))]
+    assert sorted(whole) == ["Cal", "blessing"]
+    assert spoken == []
+    assert ages == ["47/F"]
+    assert durations == []
