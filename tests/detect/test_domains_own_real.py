@@ -118,8 +118,8 @@ def test_a_call_transcript_and_letters_in_other_languages_send_no_spoken_number_
     Nigeria, Ireland, Japan, Scotland, Singapore, the US, South Africa, Germany, the UK, Australia, Canada,
     Spain, India). Measured once before the stop-34 fixes: a claims line's speech-to-text transcript sent its
     policy, claim and phone numbers read digit by digit, 7 ages were half open ("31 yrs", "37 años", "62/M"),
-    and "14 Tage" was masked as a name. Still open: "blessing" (a lower-case given name that is a word) and
-    "Cal" (a one-word sign-off), and "47/F" after a surname a dictionary holds."""
+    "14 Tage" was masked as a name and "Cal", a one-word sign-off, was sent. Still open: "blessing" (a
+    lower-case given name that is a word) and "47/F" after a surname a dictionary holds."""
     from privrag.detect.default import default_detector
 
     docs = load_domains(DATA / "domains_fresh_s34a.jsonl")
@@ -137,7 +137,7 @@ def test_a_call_transcript_and_letters_in_other_languages_send_no_spoken_number_
         if d.id == "fresh34_w08":
             spoken += [p.text for p in d.protect if p.identifier == "DIRECT" and p.kind in ("ID", "CONTACT") and not covered(p)]
         durations += [k.text for k in d.keep if k.why == "duration" and any(i in masked for i in range(k.start, k.end))]
-    assert sorted(whole) == ["Cal", "blessing"]
+    assert whole == ["blessing"]
     assert spoken == []
     assert ages == ["47/F"]
     assert durations == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from privrag.detect.recognizers_names import lowercase_intro_recognizer
+from privrag.detect.recognizers_names import lowercase_intro_recognizer, titled_person_recognizer
 
 
 def names(text: str) -> list[str]:
@@ -473,3 +473,22 @@ def test_notes_and_lines_of_english_words_are_no_persons(text: str) -> None:
 
 def test_a_name_line_above_its_own_e_mail_stays_a_name() -> None:
     assert titled("Anders Nyqvist\nanders.nyqvist@gmail.com\n") == ["Anders Nyqvist"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Our deposit is with SafeDeposits Scotland if that matters.\nCal", "Cal"),
+        ("Can you call me back today?\nPriya\n\nFrom: Tama <tama@example.nz>\nSent: Monday", "Priya"),
+        ("Call me back.\nBen\n\nOn Mon, 3 Mar 2025 at 10:02, Ann wrote:\n> hi", "Ben"),
+    ],
+)
+def test_a_message_signed_with_a_given_name_alone_on_its_last_line(text: str, name: str) -> None:
+    assert name in [text[r.start : r.end] for r in titled_person_recognizer().analyze(text, ["PERSON"])]
+
+
+@pytest.mark.parametrize("text", ["Please review.\nNotes\n\nMore text here.", "It was agreed.\nPlan", "All done.\nThanks",
+                                  "Seen today.\nKate will call back tomorrow."])
+def test_a_last_line_that_is_no_given_name_or_goes_on_is_no_signature(text: str) -> None:
+    found = [text[r.start : r.end] for r in titled_person_recognizer().analyze(text, ["PERSON"])]
+    assert not any(w in found for w in ("Notes", "Plan", "Thanks", "Kate"))

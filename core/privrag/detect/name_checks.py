@@ -35,6 +35,7 @@ __all__ = [
     "no_desk_word",
     "no_stop_word",
     "not_written_as_a_word",
+    "signed_name",
     "signer",
     "surname_first",
 ]
@@ -167,6 +168,16 @@ def given_name_word(match: str) -> bool:
 
     words = match.split()
     return len(words) == 1 and no_stop_word(match) and words[0].lower() in given_name_words()
+
+
+def signed_name(match: str) -> bool:
+    """A message signed with a given name alone on its last line ("… if that matters.\nCal"): a given name
+    or a short form of one, not an English word ("Thanks", "Notes", "Grace") or a stop word."""
+    from privrag.detect.name_propagation import nickname_words
+    from privrag.detect.recognizers_first_names import given_name_words
+
+    low = match.lower()
+    return no_stop_word(match) and (low in given_name_words() or low in nickname_words())
 
 
 #: a capitalised word English writes this often is a word before "here", not a name

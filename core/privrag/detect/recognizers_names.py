@@ -31,6 +31,7 @@ from privrag.detect.name_checks import (
     no_desk_word,
     no_stop_word,
     not_written_as_a_word,
+    signed_name,
     signer,
     surname_first,
 )
@@ -197,6 +198,11 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # "… just WhatsApp me first.\nP.": a message signed with an initial on a line of its own
          Rule("signed_initial_line", r"(?m)(?<=[.!?][ \t]*\n[ \t]*)(?!(?:N\.B|P\.S)\.)(?:[A-Z]\.){1,3}(?=[ \t]*(?:\n[ \t]*\n|\n?\Z))",
               0.55, case_sensitive=True),
+         # "… if that matters.\nCal": a message signed with a given name alone on its last line (or the last
+         # before a quoted reply), under a sentence's end
+         Rule("signed_name_line", rf"(?m)(?<=[.!?)][ \t]*\n(?:[ \t]*\n)?[ \t]*){_NAME_WORD}"
+                                  r"(?=[ \t]*(?:\n?\Z|\n(?:[ \t]*\n)*[ \t]*(?:From:|On[ \t].{1,80}wrote:|-{3,}|>|Sent from)))",
+              0.55, signed_name, case_sensitive=True),
          # "Sunita here from reception", "Hi, Tom here.": a chat's or a call's writer introducing themselves
          Rule("here_intro", rf"(?<![\w.'’]){line_name}(?=[ \t]+here(?:[ \t]+(?:from|at|with|on)\b|[ \t]*[,.!]))", 0.6,
               here_name, case_sensitive=True),
