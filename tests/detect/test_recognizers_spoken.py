@@ -35,6 +35,9 @@ def test_a_number_read_digit_by_digit_is_an_identifier(text: str, number: str) -
         "oh no im sorry is the water stopped now",  # "oh" as a word
         "she is fifty two and has two or three kids",
         "the score was three two",
+        "I have one, two, three, four, five reasons to stay.",  # counting
+        "Count to ten: one two three four five six seven eight nine ten.",
+        "five four three two one",  # a countdown
     ],
 )
 def test_dates_amounts_times_and_words_are_no_spoken_number(text: str) -> None:
@@ -53,7 +56,9 @@ def test_a_street_address_read_out_is_an_address(text: str, street: str) -> None
     assert _hits(spoken_street_recognizer(), text) == [street]
 
 
-@pytest.mark.parametrize("text", ["it was one long road to recovery", "a two way street", "the three of us drove the old road"])
+@pytest.mark.parametrize("text", ["it was one long road to recovery", "a two way street", "the three of us drove the old road",
+                                  "It's a twenty minute drive from here.", "We finished in twenty second place.",
+                                  "a ninety mile highway", "a thirty foot wide road"])
 def test_a_number_word_before_a_road_is_no_address(text: str) -> None:
     assert _hits(spoken_street_recognizer(), text) == []
 

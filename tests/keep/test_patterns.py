@@ -144,3 +144,14 @@ def test_a_duration_in_another_language_of_ours_is_kept(text: str, span: str) ->
 @pytest.mark.parametrize("text", ["los días de la semana", "jeden Tag", "iron ore 3 ore bodies", "2 ay votes"])
 def test_a_foreign_unit_needs_a_number_and_no_english_word_is_one(text: str) -> None:
     assert not any(why == "duration" for _, why in _found(text))
+
+
+@pytest.mark.parametrize("text", ["Lars Nilsson, 45 år, bor i Malmö.", "Maria Silva, 29 anos, mora em Braga.",
+                                  "Jan Kowalski, 45 lat, mieszka w Krakowie.", "Hombre de 62 años con dolor torácico",
+                                  "3 timer switches", "ID 7788 años"])
+def test_a_number_of_years_in_another_language_is_no_duration_it_may_be_an_age(text: str) -> None:
+    assert not any(why == "duration" for _, why in _found(text))
+
+
+def test_a_house_number_is_not_joined_to_a_duration() -> None:
+    assert ("12 y 3 meses", "duration") not in _found("Calle Mayor 12 y 3 meses")

@@ -53,18 +53,21 @@ def _after_a_name(text: str, start: int, end: int) -> bool:
     return m.group(1).lower() in person_name_words() and gazetteer.lookup(m.group(1)) is None
 
 
-def _after_a_name_word(text: str, start: int, end: int) -> bool:
-    """The word before ", 82M," is a name's: a given name or surname, or a word of two letters or more that no
-    dictionary holds and no place is ("Huat"); not "Block C" or "Tower B" (a floor's "12F")."""
-    m = _NAME_BEFORE.search(text, max(0, start - 40), start)
-    if m is None or len(m.group(1)) < 2:
-        return False
-    if _after_a_name(text, start, end):
-        return True
-    from privrag.keep.brands import english_words
+#: the capitalised words of a name before ", 82M": "Tan Ah Huat, ", "Mr. Ramesh Jadhav, "
+_NAME_WORDS_BEFORE = regex.compile(r"((?:\p{Lu}[\p{L}'’.-]*[ \t]+){0,3}\p{Lu}[\p{L}'’-]+),[ \t]$")
 
-    word = m.group(1).lower()
-    return word not in english_words() and gazetteer.lookup(m.group(1)) is None
+
+def _after_a_name_word(text: str, start: int, end: int) -> bool:
+    """A name stands before ", 82M,": one of its one to four capitalised words is a given name or a surname
+    ("Tan Ah Huat", "Ramesh Jadhav"); not "Block C", "Floor" or a brand's pipeline ("Tesco, 30M")."""
+    m = _NAME_WORDS_BEFORE.search(text, max(0, start - 60), start)
+    if m is None:
+        return False
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    names = person_name_words()
+    words = [w.strip(".") for w in m.group(1).split()]
+    return len(words) >= 2 and any(w.lower() in names and gazetteer.lookup(w) is None for w in words)
 
 
 def _person_subject(text: str, start: int, end: int) -> bool:
@@ -293,7 +296,7 @@ _FACILITY_WORD = r"\p{Lu}[\p{L}'’.-]*"
 #: words that name a kind of facility, not one facility ("General Hospital", "Community Health Centre")
 _GENERIC_FACILITY_WORDS = frozenset(
     "medical health general primary care community mental dental family children's children’s university "
-    "teaching royal nhs private public local district regional national state city county day main new old "
+    "teaching royal nhs private public local district regional national state city county day main new old learning early "
     "the a an our your his her their my".split()
 )
 
@@ -303,21 +306,50 @@ def _named_facility(match: str) -> bool:
     head = 2 if words[-1] == "Home" or (words[-1] in ("Centre", "Center") and len(words) > 2
                                         and words[-2].lower() in _GENERIC_FACILITY_WORDS) else 1
     named = [w for w in words[:-head] if w.lower() not in _GENERIC_FACILITY_WORDS]
-    if words[-1] in ("Centre", "Center") and head == 1:
-        # "Riverbend Sleep Centre", not "Leisure Centre" or "Job Centre": a centre of every town is no place
-        from privrag.keep.brands import english_words
-
-        return any(w.lower().strip("'’") not in english_words() for w in named)
+    joined = " ".join(words)
+    if (words[-1] in _SERVICE_HEADS or joined.endswith(_SERVICE_HEADS_MULTI)
+            or (words[-1] in ("Centre", "Center") and head == 1)):
+        # "Riverbend Sleep Centre", "Bayside Paediatrics": a word of a place's own, where "Leisure Centre", "Minor
+        # Injuries Centre", "Pelvic Floor Physiotherapy" and "MSK Physiotherapy" name a service every town has
+        # and "Zendesk Help Center" a product's page
+        return any(_own_name_word(w) for w in named)
     return bool(named)
+
+
+#: heads that also end the name of a service ("Developmental Paediatrics", "Adult Mental Health Team")
+_SERVICE_HEADS = frozenset({"Paediatrics", "Pediatrics", "Physiotherapy"})
+_SERVICE_HEADS_MULTI = ("Family Medicine", "Health Team", "Medical Group", "Physical Therapy", "Dental Care", "Urgent Care")
+
+
+def _own_name_word(word: str) -> bool:
+    """A word only a name writes: in no English dictionary, not an acronym, no brand ("Riverbend", "Bayside")."""
+    from privrag.keep.brands import brand_titles, english_words
+
+    clean = word.strip("'’.,-")
+    if len(clean) <= 2 or clean.isupper() or clean in brand_titles():
+        return False
+    # "Injuries", "Walk-In": a plural or a compound of dictionary words is no name either
+    parts = [p.lower() for p in clean.split("-") if p]
+    words = english_words()
+    return not all(p in words or p.rstrip("s") in words or p.removesuffix("ies") + "y" in words for p in parts)
 
 
 def _named_after_head(match: str) -> bool:
     """"Hospital Quirónsalud Sur": a word after the head that no English dictionary holds names the
     place; "Hospital Discharge Summary" and "Clinic Letter" are a document's headings."""
+    from wordfreq import zipf_frequency as zipf
+
     from privrag.keep.brands import english_words
 
-    words = [w for w in re.findall(r"[^\W\d_]+", match)[1:] if w[:1].isupper()]
-    return any(w.lower() not in english_words() and w.lower() not in _GENERIC_FACILITY_WORDS for w in words)
+    words = [w for w in re.findall(r"[^\W\d_]+", match)[1:] if w[:1].isupper() and not w.isupper()]
+    # "Klinik Aufnahme", "Hospital Universitario": a word its own language writes every day is a heading's
+    return any(w.lower() not in english_words() and w.lower() not in _GENERIC_FACILITY_WORDS
+               and max(zipf(w.lower(), lang) for lang in _FACILITY_LANGUAGES) < _NAME_ZIPF for w in words)
+
+
+#: the languages a head-first facility is named in, and the Zipf frequency below which a word there is a name's
+_FACILITY_LANGUAGES = ("en", "es", "pt", "fr", "it", "de")
+_NAME_ZIPF = 3.0
 
 
 #: capitalised words that open a sentence or a greeting, not a company's name

@@ -12,9 +12,10 @@ A number is what no sentence says: five digits or more read one by one
 ("double seven" is two), with the letters and dashes of a code between them.
 Counting, ages, times and amounts are not written so: "five thirty", "fifty
 two", "nineteen eighty two" and "four hundred eighty five dollars" hold fewer
-than three digits read alone. A spoken street is a house number in words, then
+than three digits read alone, and "one, two, three, four, five" counts. A spoken street is a house number in words, then
 one to three lower-case words and a street word; a lone "one" or "two" before
-it is none ("one long road", "a two way street").
+it is none ("one long road", "a two way street"), nor a measure or a rank
+before it ("a twenty minute drive", "twenty second place").
 """
 
 from __future__ import annotations
@@ -65,9 +66,20 @@ def _digit_count(match: str) -> tuple[int, int]:
     return digits, single
 
 
+_VALUE = {w: i for i, w in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))}
+_VALUE["oh"] = _VALUE["o"] = 0
+
+
+def _counting(match: str) -> bool:
+    """"one, two, three, four, five", "five four three two one": a count or a countdown, no number."""
+    values = [_VALUE[w] for w in _WORD.findall(match.lower()) if w in _VALUE]
+    steps = {b - a for a, b in zip(values, values[1:], strict=False)}
+    return len(values) >= 3 and len(steps) == 1 and steps <= {1, -1}
+
+
 def _spoken_number_ok(match: str) -> bool:
     digits, single = _digit_count(match)
-    return digits >= MIN_SPOKEN_DIGITS and single >= _MIN_SINGLE
+    return digits >= MIN_SPOKEN_DIGITS and single >= _MIN_SINGLE and not _counting(match)
 
 
 def spoken_number_recognizer() -> ContextPatternRecognizer:
@@ -87,6 +99,15 @@ _STREET_WORDS = (r"(?:street|st|road|rd|lane|ln|avenue|ave|drive|dr|court|ct|bou
 _SPOKEN_STREET = rf"(?<![\w-]){_HOUSE}(?:[ \t]+[a-z]+){{1,3}}?[ \t]+{_STREET_WORDS}(?![\w-])"
 
 
+#: words that make the number a measure or a rank, not a house: "a twenty minute drive", "twenty second
+#: place", "a ninety mile highway", "a thirty foot wide road"
+_MEASURE_WORDS = frozenset(
+    "second seconds minute minutes hour hours day days week weeks month months year years mile miles foot feet "
+    "yard yards metre metres meter meters kilometre kilometres kilometer kilometers km inch inches lane lanes "
+    "wide long high deep first third fourth fifth sixth seventh eighth ninth tenth percent per cent".split()
+)
+
+
 def _spoken_street_ok(match: str) -> bool:
     """A house number of two words or one above nine, and a street name of words that are no function words."""
     words = match.lower().split()
@@ -97,7 +118,7 @@ def _spoken_street_ok(match: str) -> bool:
         else:
             break
     name = words[len(house) : -1]
-    if not name or any(w in english_stop_words() for w in name):
+    if not name or any(w in english_stop_words() or w in _MEASURE_WORDS for w in name):
         return False
     return len(house) >= 2 or house[0] in _TWO_DIGITS
 

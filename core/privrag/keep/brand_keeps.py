@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from privrag.intervals import Containment
 from privrag.keep import brands, vocab
 from privrag.keep.coined import coined_names
 from privrag.keep.context import FACILITY, affiliated_anywhere, surname_anywhere
@@ -39,16 +40,19 @@ def brand_keeps(text: str, named: frozenset[str] = frozenset()) -> list[KeepSpan
     products: set[str] = set()
     for s, e in brands.brand_products(text):
         surface = text[s:e]
-        if not (surname_anywhere(text, surface) or affiliated_anywhere(text, surface)):
+        if surface not in tied:  # once per surface: each test reads every mention of it
+            tied[surface] = surname_anywhere(text, surface) or affiliated_anywhere(text, surface)
+        if not tied[surface]:
             out.append(KeepSpan(s, e, "public_entity", surface))
             products.add(surface.split()[-1])
     # "Microsoft Intune" once, then "removed from Intune": the product without its brand, when the
     # word alone is no everyday word ("Teams", "Edge" and "Concur" alone are words first)
+    named_products = Containment((k.start, k.end) for k in out)  # once: a long text names many
     for word in {t for t in products if _camel(t) or vocab.zipf(t.lower()) < brands.COMMON_WORD_ZIPF}:
         if surname_anywhere(text, word) or affiliated_anywhere(text, word):
             continue
         for m in re.finditer(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text):
-            if not any(k.start <= m.start() and m.end() <= k.end for k in out):  # not the brand's own mention
+            if not named_products.covers(m.start(), m.end()):  # not the brand's own mention
                 out.append(KeepSpan(m.start(), m.end(), "public_entity", word))
     # a make and model ("Samsung Galaxy A55") names a product: no employer or site has a model number
     out.extend(KeepSpan(s, e, "public_entity", text[s:e]) for s, e in brands.product_mentions(text))

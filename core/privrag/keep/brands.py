@@ -102,20 +102,30 @@ def retired_titles() -> frozenset[str]:
     except (OSError, ValueError, KeyError, TypeError):
         log.warning("%s is missing or broken: brands Simple Icons retired are not kept", _RETIRED)
         return frozenset()
-    return frozenset(str(t).strip() for t in titles if str(t).strip())
+    return frozenset(t for t in (str(t).strip() for t in titles) if t and not _short_plain(t))
+
+
+#: a retired title of one plain word this short ("Bing", "Hulu", "Quip") reads as a given name or a surname as
+#: readily as a brand, and no name list of ours is complete enough to tell
+_SHORT_PLAIN = 5
+
+
+def _short_plain(title: str) -> bool:
+    return title.isalpha() and title[:1].isupper() and title[1:].islower() and len(title) <= _SHORT_PLAIN
 
 
 def _maker_dropped(titles: set[str]) -> set[str]:
     """The product of a two-word "maker product" title, as people write it without the maker:
-    "PowerPoint" of "Microsoft PowerPoint", "Photoshop" of "Adobe Photoshop" (the maker is itself a
-    title). Only a word no dictionary holds: without its maker, "Chat" of "Google Chat" or "Teams" of
-    "Microsoft Teams" is a word first ("Pacific Harbor Bank - Live Chat"); the text that writes the
-    maker once has its product without it later (:func:`~privrag.keep.brand_keeps.brand_keeps`)."""
+    "PowerPoint" of "Microsoft PowerPoint", "OneDrive", "BigQuery" (the maker is itself a title). Only a
+    word with a capital inside, which names no person and no thing of English: without its maker, "Chat"
+    of "Google Chat" is a word ("Pacific Harbor Bank - Live Chat") and "Sinatra" of "Ruby Sinatra" or
+    "Keil" of "Arm Keil" a surname. The text that writes the maker once has its product without it later
+    (:func:`~privrag.keep.brand_keeps.brand_keeps`)."""
     out: set[str] = set()
     for title in titles:
         parts = title.split(" ")
         if (len(parts) == 2 and parts[0] in titles and parts[1].isalpha() and len(parts[1]) > MIN_CHARS
-                and not any(_ordinary(form) for form in _singulars(parts[1]))):
+                and any(c.isupper() for c in parts[1][1:]) and not parts[1].isupper()):
             out.add(parts[1])
     return out
 

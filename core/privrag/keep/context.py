@@ -83,9 +83,31 @@ def affiliated_anywhere(text: str, surface: str) -> bool:
 
 def affiliated_at(text: str, start: int, end: int) -> bool:
     """Is this one mention someone's employer or affiliation: "works at X", "X members",
-    "X as the assistant", "Kevin Patel from X", X on its own line under a name?"""
+    "X as the assistant", "Kevin Patel from X", X on its own line under a name, "Team Lead, X"?"""
     return (employed_at(text, start) or bool(AFFILIATION_AFTER.match(text[end : end + 30]))
-            or _role_after(text, end) or _signature_line(text, start, end))
+            or _role_after(text, end) or _signature_line(text, start, end)
+            or (_role_before(text, start) and not _REGISTRATION_AFTER.match(text, end)))
+
+
+#: a registration number after the body: "Physiotherapist, HCPC reg. PH112874" names the regulator, not the employer
+_REGISTRATION_AFTER = re.compile(r"(?i)[ \t]*(?:reg\b|registration|registered|membership|member[ \t]+no|no\.|number)")
+#: "Team Lead, " / "Data Analyst - " right before the organisation: a signature's job title and employer
+_ROLE_BEFORE = re.compile(r"((?:[A-Za-z][\w&/-]*[ \t]+){0,3}[A-Za-z][\w-]*)[ \t]*(?:,|[-–|@])[ \t]*$")
+
+
+def _role_before(text: str, start: int) -> bool:
+    """A job title and a comma, a dash or an "@" before the organisation ("Team Lead, Flipkart",
+    "Support Engineer - Linode"): the organisation is that person's employer."""
+    before = text[max(0, start - 50) : start].rstrip(" \t")
+    if not before or before[-1] not in ",-–|@":
+        return False
+    m = _ROLE_BEFORE.search(before + " ")
+    if m is None:
+        return False
+    from privrag.detect.contact_blocks import occupation_head
+
+    words = m.group(1).split()
+    return any(occupation_head(" ".join(words[k:])) for k in range(len(words)))
 
 
 #: "… at Teradata as the assistant to …": the role a person holds there

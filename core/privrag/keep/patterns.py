@@ -24,17 +24,19 @@ from privrag.reference_numbers import REFERENCE
 __all__ = ["PATTERNS", "pattern_matches"]
 
 #: the time units of our users' other languages (Spanish, Portuguese, French, Italian, German, Dutch, the
-#: Nordic languages, Polish, Turkish), plural and singular: "14 Tage", "42 días", "3 semaines", "2 veckor". Not
-#: the ones English writes as words ("ore", Italian hours; "ay", a Turkish month; "an", a French year)
+#: Nordic languages, Polish, Turkish), plural and singular: "14 Tage", "42 días", "3 semaines", "2 veckor".
+#: Not years: "45 år", "62 años", "29 anos" after a name are ages ("Lars Nilsson, 45 år, bor i Malmö"), which
+#: no English cue marks. Not the units English writes as words ("ore", Italian hours; "ay", a Turkish month;
+#: "timer", Danish hours)
 _FOREIGN_TIME_UNIT = (
-    r"(?:segundos?|minutos?|horas?|d[ií]as?|semanas?|meses|mes|mês|años?|anos?|"
-    r"secondes?|heures?|jours?|semaines?|mois|ans|années?|"
-    r"minuti|giorni|giorno|settimane|settimana|mesi|mese|anni|anno|"
-    r"Sekunden|Minuten|Stunden?|Tagen?|Tage|Wochen?|Monaten?|Monate|Monat|Jahren?|Jahre|Jahr|"
-    r"seconden|uur|uren|dagen|weken|maanden|maand|jaren|jaar|"
-    r"sekunder|minuter|timmar|dagar|veckor|vecka|månader|månad|år|dage|dager|uger|uker|måneder|timer|"
-    r"sekund|minut|godzin[ya]?|dni|dzień|tygodni[ea]?|miesięcy|miesiące|miesiąc|lat|lata|"
-    r"saniye|dakika|saat|gün|hafta|yıl)"
+    r"(?:segundos?|minutos?|horas?|d[ií]as?|semanas?|meses|mes|mês|"
+    r"secondes?|heures?|jours?|semaines?|mois|"
+    r"minuti|giorni|giorno|settimane|settimana|mesi|mese|"
+    r"Sekunden|Minuten|Stunden?|Tagen?|Tage|Wochen?|Monaten?|Monate|Monat|"
+    r"seconden|uur|uren|dagen|weken|maanden|maand|"
+    r"sekunder|minuter|timmar|dagar|veckor|vecka|månader|månad|dage|dager|uger|uker|måneder|"
+    r"sekund|minut|godzin[ya]?|dni|dzień|tygodni[ea]?|miesięcy|miesiące|miesiąc|"
+    r"saniye|dakika|saat|gün|hafta)"
 )
 _NUMWORD = (
     r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
@@ -55,7 +57,7 @@ _LEAD = (
 )
 #: "14 Tage", "42 días", "3 à 5 jours": a number and a time unit of another language of ours
 FOREIGN_DURATION = re.compile(
-    rf"(?<![\w/.,-])\d+(?:[.,]\d+)?(?:[ \t]*(?:-|–|a|à|bis|tot|till|do|e|y)[ \t]*\d+(?:[.,]\d+)?)?[ \t]+"
+    rf"(?<![\w/.,-])\d+(?:[.,]\d+)?(?:[ \t]*(?:-|–|a|à|bis|tot|till|do)[ \t]*\d+(?:[.,]\d+)?)?[ \t]+"
     rf"{_FOREIGN_TIME_UNIT}(?![\w-])"
 )
 #: "for 3 weeks", "two working days", "three-month", "24 years", "48h", "10mins" — not "57 years old" (an age)

@@ -78,6 +78,10 @@ def person_tokens(form: str, min_length: int = 3) -> list[str]:
     return out
 
 
+#: labels of a user name or a handle ("@lukas.brandt.ux"), whose parts are not all a name's
+_HANDLE_LABELS = frozenset({"USERNAME", "HANDLE"})
+
+
 def needles(spans: Sequence[Sequence[DetectedEntity]], min_length: int = 3) -> dict[str, bool]:
     """``{string: is_name_part}`` that must not be left in any sent text.
 
@@ -101,7 +105,10 @@ def needles(spans: Sequence[Sequence[DetectedEntity]], min_length: int = 3) -> d
                 # span into prose ("Museum/gallery exhibitions officer" as a person); as a needle,
                 # every "gallery" of a long text was a leak no redraw could close
                 cased = s.text != s.text.lower()
-                for tok in person_tokens(s.text, min_length):
+                # a handle's part of two letters is a team's or a role's abbreviation as often as a name's
+                # ("ux" of "@lukas.brandt.ux" in "#ext-freelance-ux"): a name's ("Ng Wei Ming") still counts
+                shortest = max(min_length, 3) if s.label.upper() in _HANDLE_LABELS else min_length
+                for tok in person_tokens(s.text, shortest):
                     if not (cased and tok.islower()):
                         out.setdefault(tok, True)
     return out
@@ -112,17 +119,9 @@ def _found(matcher: Replacer, parts: dict[str, bool], text: str) -> Iterator[str
     one scan of the case-folded text, word-bounded, whatever the number of needles."""
     for start, end, key in matcher.finditer(fold(text)):
         surface = text[start:end]
-        if parts[key] and surface.islower() and (_everyday(surface) or plain_word(surface) or _short_non_name(surface)):
+        if parts[key] and surface.islower() and (_everyday(surface) or plain_word(surface)):
             continue  # "legal" of "@ibrahim.legal", "mould" of a model's "black mould": words, no name
         yield surface
-
-
-def _short_non_name(part: str) -> bool:
-    """A part of two letters that no name list holds: "ux" of "@lukas.brandt.ux" is a team's abbreviation
-    ("#ext-freelance-ux"), where "li" of "@li.wei" is a surname."""
-    from privrag.detect.recognizers_first_names import person_name_words
-
-    return len(part) <= 2 and part.lower() not in person_name_words()
 
 
 def leaks(
