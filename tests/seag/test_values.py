@@ -97,7 +97,9 @@ def test_weekday_abbreviations_that_are_words_are_not_dates(text):
 
 
 @pytest.mark.parametrize(("span", "expected"), [("the age of 66", "the age of 67"), ("82 y/o", "83 y/o"),
-                                                ("aged 43", "aged 44"), ("53", "54"), ("57yo", "58yo")])
+                                                ("aged 43", "aged 44"), ("53", "54"), ("57yo", "58yo"),
+                                                ("62/M", "63/M"), ("82M", "83M"), ("F/52", "F/53"), ("23 y", "24 y"),
+                                                ("81 ans", "82 ans")])
 def test_the_number_in_any_age_span_moves_by_the_age_offset(span, expected):
     assert _shifter().shift(span, "AGE") == expected
 

@@ -105,8 +105,9 @@ _RATIO = re.compile(r"\d{1,3}/\d{1,3}")
 #: digit groups separated by spaces, dots or dashes (≥ 7 digits): phones, cards
 _NUMBER_RUN = re.compile(r"(?<![\w.])\+?(?:\(\d{1,5}\)|\d{1,6})(?:[\s.\-]{1,2}(?:\(\d{1,5}\)|\d{2,6})){1,6}(?![\w])")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?![\w-])")
-#: a standalone number of at most three digits (the age inside an age span)
-_BARE_AGE = re.compile(r"(?<![\w.,/-])\d{1,3}(?=(?:yo|y/o|yrs?)?(?![\w/-]|[.,]\d))")
+#: a standalone number of at most three digits (the age inside an age span), with a ward list's sex beside it
+#: ("62/M", "82M", "F/52")
+_BARE_AGE = re.compile(r"(?:(?<=[MFmf]/)|(?<![\w.,/-]))\d{1,3}(?=(?:yo|y/o|yrs?|[ \t]?/?[ \t]?[MFmf])?(?![\w/-]|[.,]\d))")
 #: a day of the month on its own, "on the 28th": an ordinal of 1–31
 _ORDINAL_DAY = re.compile(r"(?<![\w.,/-])(?P<d>[12]\d|3[01]|0?[1-9])(?P<o>st|nd|rd|th)(?!\w)", re.I)
 _AGE = re.compile(r"(?<!\w)(?:aged\s+(?P<a>\d{1,3})|(?P<b>\d{1,3})[\s-]years?[\s-]old)(?!\w)", re.I)
