@@ -48,7 +48,7 @@ from privrag import gazetteer
 from privrag.calendar_words import CALENDAR_WORDS
 from privrag.detect.recognizer_base import english_stop_words, layout_result
 
-__all__ = ["NAME_LOCALES", "FirstNameRecognizer", "first_name_recognizer", "first_names", "given_name_words", "person_name_words", "first_name_mentions", "rare_in_english"]
+__all__ = ["NAME_LOCALES", "FirstNameRecognizer", "first_name_recognizer", "first_names", "given_name_words", "person_name_words", "first_name_mentions", "rare_in_english", "rare_in_our_languages"]
 
 #: Faker locales whose given names are read (Latin script: the recognizer matches Latin words)
 NAME_LOCALES: tuple[str, ...] = (
@@ -115,7 +115,7 @@ class NameSet(frozenset):
             return False
         from privrag.detect.name_propagation import fold_accents
 
-        return frozenset.__contains__(self, fold_accents(word)) and _rare_accented(word)
+        return frozenset.__contains__(self, fold_accents(word)) and rare_in_our_languages(word)
 
     def __sub__(self, other: object) -> NameSet:  # "first_names() - _excluded()" stays a NameSet
         out = frozenset.__sub__(self, other)  # type: ignore[operator]
@@ -127,8 +127,9 @@ _FOLD_LANGUAGES = ("es", "pt", "fr", "it", "de", "sv", "pl", "tr")
 
 
 @functools.lru_cache(maxsize=4096)
-def _rare_accented(word: str) -> bool:
-    """An accented word no language of ours writes often: a name's spelling, not "El Niño" or "está"."""
+def rare_in_our_languages(word: str) -> bool:
+    """A word no language of ours but English writes often (Zipf < 3): a name's spelling ("Oisín",
+    "Quirónsalud"), not "El Niño", "está" or a heading's "Aufnahme"."""
     from wordfreq import zipf_frequency
 
     return all(zipf_frequency(word, lang) < 3.0 for lang in _FOLD_LANGUAGES)

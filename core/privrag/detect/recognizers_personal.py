@@ -323,33 +323,27 @@ _SERVICE_HEADS_MULTI = ("Family Medicine", "Health Team", "Medical Group", "Phys
 
 def _own_name_word(word: str) -> bool:
     """A word only a name writes: in no English dictionary, not an acronym, no brand ("Riverbend", "Bayside")."""
-    from privrag.keep.brands import brand_titles, english_words
+    from privrag.keep.brands import brand_titles, english_words, singular_forms
 
     clean = word.strip("'’.,-")
     if len(clean) <= 2 or clean.isupper() or clean in brand_titles():
         return False
     # "Injuries", "Walk-In": a plural or a compound of dictionary words is no name either
-    parts = [p.lower() for p in clean.split("-") if p]
     words = english_words()
-    return not all(p in words or p.rstrip("s") in words or p.removesuffix("ies") + "y" in words for p in parts)
+    return not all(any(f in words for f in singular_forms(p.lower())) for p in clean.split("-") if p)
 
 
 def _named_after_head(match: str) -> bool:
     """"Hospital Quirónsalud Sur": a word after the head that no English dictionary holds names the
     place; "Hospital Discharge Summary" and "Clinic Letter" are a document's headings."""
-    from wordfreq import zipf_frequency as zipf
-
+    from privrag.detect.recognizers_first_names import rare_in_our_languages
     from privrag.keep.brands import english_words
+    from privrag.keep.vocab import zipf
 
     words = [w for w in re.findall(r"[^\W\d_]+", match)[1:] if w[:1].isupper() and not w.isupper()]
     # "Klinik Aufnahme", "Hospital Universitario": a word its own language writes every day is a heading's
     return any(w.lower() not in english_words() and w.lower() not in _GENERIC_FACILITY_WORDS
-               and max(zipf(w.lower(), lang) for lang in _FACILITY_LANGUAGES) < _NAME_ZIPF for w in words)
-
-
-#: the languages a head-first facility is named in, and the Zipf frequency below which a word there is a name's
-_FACILITY_LANGUAGES = ("en", "es", "pt", "fr", "it", "de")
-_NAME_ZIPF = 3.0
+               and zipf(w.lower()) < 3.0 and rare_in_our_languages(w.lower()) for w in words)
 
 
 #: capitalised words that open a sentence or a greeting, not a company's name

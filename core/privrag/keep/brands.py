@@ -50,7 +50,7 @@ from privrag import gazetteer
 from privrag.keep import vocab
 from privrag.keymatch import KeyMatcher
 
-__all__ = ["brand_titles", "listed_company_titles", "brand_mentions", "product_mentions", "brand_products", "ORGANISATION_HEADS", "in_dictionary", "english_words", "COMMON_WORD_ZIPF", "EVERYDAY_ZIPF"]
+__all__ = ["brand_titles", "listed_company_titles", "brand_mentions", "product_mentions", "brand_products", "ORGANISATION_HEADS", "in_dictionary", "english_words", "singular_forms", "COMMON_WORD_ZIPF", "EVERYDAY_ZIPF"]
 
 log = logging.getLogger(__name__)
 
@@ -130,13 +130,15 @@ def _maker_dropped(titles: set[str]) -> set[str]:
     return out
 
 
-def _singulars(word: str) -> tuple[str, ...]:
-    """The word and the singulars it may be the plural of: a dictionary lists "form", not "forms"."""
+def singular_forms(word: str) -> tuple[str, ...]:
+    """The word and the singulars it may be the plural of: a dictionary lists "injury", not "injuries"."""
     forms = [word]
     if word.endswith("s") and not word.endswith("ss"):
         forms.append(word[:-1])
         if word.endswith("es"):
             forms.append(word[:-2])
+        if word.endswith("ies"):
+            forms.append(word[:-3] + "y")
     return tuple(forms)
 
 
