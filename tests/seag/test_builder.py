@@ -229,7 +229,7 @@ def test_places_next_to_each_other_stay_two_places():
 
 def test_country_aliases_keep_the_article_right():
     """"a Turkish national" must not become "a Estonian national", nor "an Italian" "an Polish"."""
-    from privrag.seag.faker_aliases import _vowel_initial
+    from privrag.seag.faker_support import vowel_initial as _vowel_initial
 
     det = GazetteerDetector([("Turkish", "NORP"), ("Italian", "NORP"), ("Turkey", "GPE"), ("Italy", "GPE")])
     text = "a Turkish national and an Italian lawyer, in Turkey and Italy"
@@ -241,7 +241,7 @@ def test_country_aliases_keep_the_article_right():
 
 
 def test_article_sound_not_letter():
-    from privrag.seag.faker_aliases import _vowel_initial
+    from privrag.seag.faker_support import vowel_initial as _vowel_initial
 
     assert [_vowel_initial(w) for w in ("Italian", "Estonian", "Uzbek", "Irish")] == [True] * 4
     assert [_vowel_initial(w) for w in ("Ukrainian", "European", "Uruguayan", "Turkish")] == [False] * 4

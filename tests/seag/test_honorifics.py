@@ -9,7 +9,7 @@ import pytest
 
 from privrag.seag import SEAG, AliasTableBuilder
 from privrag.seag.builder import BuilderConfig
-from privrag.seag.faker_aliases import _first_names
+from privrag.seag.faker_support import first_names_by_gender as _first_names
 from privrag.seag.generator import AliasSuggestion
 from privrag.seag.honorifics import neutral_honorifics
 from tests.seag._fakes import GazetteerDetector

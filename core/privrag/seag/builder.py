@@ -21,15 +21,14 @@ from __future__ import annotations
 import bisect
 import logging
 import random
-import re
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Literal
 
 from privrag.detect.grouping import group_entities
 from privrag.detect.overlap import resolve_overlaps
 from privrag.generalize import canonical_label
+from privrag.seag.builder_config import BuilderConfig
+from privrag.seag.collisions import Collisions, edges_ok
 from privrag.seag.faker_aliases import FakerAliasGenerator, fresh_alias, shape_alias
 from privrag.seag.families import (
     TOKEN_RE,
@@ -43,8 +42,7 @@ from privrag.seag.generator import AliasGenerator, AliasPlan, AliasSuggestion, P
 from privrag.seag.honorifics import neutral_honorifics, with_honorifics
 from privrag.seag.non_entities import drop_non_entities
 from privrag.seag.repair import composition_conflicts
-from privrag.seag.restore import fold, is_word_char
-from privrag.seag.scripts import DEFAULT_COVERED_SCRIPTS
+from privrag.seag.restore import fold
 from privrag.seag.span_prep import (
     VALUES_SOURCE,
     drop_headings,
@@ -69,163 +67,6 @@ log = logging.getLogger(__name__)
 _NOT_PARTS = frozenset(
     "the and applicant president minister judge justice court king queen saint san santa".split()
 )
-
-
-@dataclass
-class BuilderConfig:
-    """How the table is built.
-
-    Key init args:
-        alias_percentages: also rewrite percentages (kept by default).
-        propagate_name_parts: add rows for the parts of person names
-            ("Jordan" from "John Jordan") so bare mentions the detector
-            missed are aliased too.
-        skip_categories: canonical categories never aliased (quantities,
-            titles of laws and works: "Article 8 of the Convention" must stay).
-        min_part_length: shortest name part that gets its own row.
-        locale: Faker locale passed to generators.
-        max_attempts: fresh draws when a round trip cannot be verified.
-        honorifics: ``"neutral"`` (default): honorifics that say a
-            person's gender or marital status ("Mr", "Mrs", "Ms", "Miss")
-            become "Mx" and first names are drawn without regard to gender
-            ("Mr Jordan" → "Mx Cruz", restored to "Mr Jordan"); or
-            ``"keep"``: as the text was written ("Mr Jordan" → "Mr Cruz").
-            Neutral is the default because an honorific is personal data
-            the generator does not need (Presidio's own PII types count it,
-            as TITLE) and measured answers did not suffer (README).
-            Professional titles ("Dr", "Prof") stay. Pronouns in the text
-            are not rewritten, so gender can still be read from "he"/"she".
-        covered_scripts / uncovered_scripts: the writing systems the
-            detector finds names in (Latin by default) and what to do with
-            words in any other: ``"alias"`` every such word (a text mostly
-            in such a script raises :class:`PrivacyError`), ``"raise"`` on
-            any, or ``"allow"``; see :mod:`privrag.seag.scripts`.
-    """
-
-    alias_percentages: bool = False
-    propagate_name_parts: bool = True
-    skip_categories: frozenset[str] = field(default_factory=lambda: frozenset({"QUANTITY", "WORK"}))
-    min_part_length: int = 2
-    locale: str = "en_US"
-    max_attempts: int = 4
-    honorifics: Literal["keep", "neutral"] = "neutral"
-    covered_scripts: frozenset[str] = DEFAULT_COVERED_SCRIPTS
-    uncovered_scripts: Literal["alias", "raise", "allow"] = "alias"
-
-    def __post_init__(self) -> None:
-        if self.honorifics not in ("keep", "neutral"):
-            raise ValueError(f"honorifics must be 'keep' or 'neutral', not {self.honorifics!r}")
-        if self.uncovered_scripts not in ("alias", "raise", "allow"):
-            raise ValueError(
-                f"uncovered_scripts must be 'alias', 'raise' or 'allow', not {self.uncovered_scripts!r}")
-
-
-_RUN = re.compile(r"\w+")
-
-
-class _Collisions:
-    """The ``avoid`` predicate: inputs, originals and aliases already taken."""
-
-    def __init__(self, texts: Sequence[str], originals: Sequence[str]) -> None:
-        self.hay = "\n\x00\n".join(fold(t) for t in texts)
-        #: where each word of the inputs starts: a candidate that begins with a word
-        #: character can only occur where its first word does (a scan of the whole
-        #: input per candidate made a long letter's table quadratic)
-        self._word_at: dict[str, list[int]] = {}
-        for m in _RUN.finditer(self.hay):
-            self._word_at.setdefault(m.group(0), []).append(m.start())
-        self.originals: set[str] = set()
-        #: originals by each run of word characters they hold, and by their first run: a
-        #: word-bounded containment in either direction lines up whole runs, so a candidate
-        #: meets only the originals that share one with it (all of them: quadratic)
-        self._by_run: dict[str, set[str]] = {}
-        self._by_first: dict[str, set[str]] = {}
-        self._runless: set[str] = set()
-        for o in originals:
-            self._index(fold(o))
-        self.claimed: dict[str, str] = {}
-        self._cache: dict[str, bool] = {}
-
-    def _index(self, o: str) -> None:
-        if o in self.originals:
-            return
-        self.originals.add(o)
-        runs = _RUN.findall(o)
-        if not runs:
-            self._runless.add(o)
-            return
-        self._by_first.setdefault(runs[0], set()).add(o)
-        for r in runs:
-            self._by_run.setdefault(r, set()).add(o)
-
-    def _related(self, c: str) -> set[str]:
-        """The originals that may lie inside ``c`` or hold it, word-bounded (a superset)."""
-        runs = _RUN.findall(c)
-        if not runs:
-            return set(self.originals)
-        out = set(self._runless) | self._by_run.get(runs[0], set())
-        for r in runs:
-            out |= self._by_first.get(r, set())
-        return out
-
-    @staticmethod
-    def _occurs(needle: str, hay: str) -> bool:
-        """``needle`` in ``hay`` where it starts and ends a word (if it starts or ends with a word character)."""
-        head, tail, n = is_word_char(needle[0]), is_word_char(needle[-1]), len(needle)
-        i = hay.find(needle)
-        while i >= 0:
-            if not (head and i > 0 and is_word_char(hay[i - 1])) and not (
-                tail and i + n < len(hay) and is_word_char(hay[i + n])
-            ):
-                return True
-            i = hay.find(needle, i + 1)
-        return False
-
-    def _in_inputs(self, c: str) -> bool:
-        """``_occurs(c, self.hay)`` through the word index."""
-        first = _RUN.search(c)
-        if first is None:
-            return self._occurs(c, self.hay)
-        # the first word of ``c`` is a whole word of the inputs wherever ``c`` occurs:
-        # it starts ``c`` or follows a non-word character of it, and it ends ``c`` (a
-        # word-bounded end) or a non-word character of ``c`` follows it
-        hay, n, j = self.hay, len(c), first.start()
-        tail_bound = is_word_char(c[-1])
-        for p in self._word_at.get(first.group(0), ()):
-            q = p - j
-            if q >= 0 and hay.startswith(c, q) and not (tail_bound and q + n < len(hay) and is_word_char(hay[q + n])):
-                return True
-        return False
-
-    def add_original(self, original: str) -> None:
-        self._index(fold(original))
-        self._cache.clear()
-
-    def __call__(self, candidate: str) -> bool:
-        if not candidate or not candidate.strip():
-            return True
-        c = fold(candidate)
-        hit = self._cache.get(c)
-        if hit is None:
-            hit = self._in_inputs(c) or any(
-                (o in c and self._occurs(o, c)) or (c in o and self._occurs(c, o)) for o in self._related(c)
-            )
-            self._cache[c] = hit
-        return hit
-
-    def free(self, original: str, alias: str) -> bool:
-        owner = self.claimed.get(fold(alias))
-        return owner is None or owner == fold(original)
-
-    def claim(self, original: str, alias: str) -> None:
-        self.claimed.setdefault(fold(alias), fold(original))
-
-
-def _edges_ok(original: str, alias: str) -> bool:
-    """An alias must begin/end with a word character exactly where the original
-    does, or word-bounded restoring could not find it again in context."""
-    return (is_word_char(original[0]) == is_word_char(alias[0])
-            and is_word_char(original[-1]) == is_word_char(alias[-1]))
 
 
 class AliasTableBuilder:
@@ -328,7 +169,7 @@ class AliasTableBuilder:
         # no alias may spell a part of a person's name either ("Jordan Smith" for the other person)
         all_forms += [t for p in planned if p.category == "PERSON" for f in p.forms
                       for t in person_tokens(f, self.config.min_part_length)]
-        avoid = _Collisions(texts, all_forms + list(base_map))
+        avoid = Collisions(texts, all_forms + list(base_map))
         base_rows = [e for e in base_rows if not avoid._in_inputs(fold(e.alias))]
         for e in base_rows:
             avoid.claim(e.original, e.alias)
@@ -390,7 +231,7 @@ class AliasTableBuilder:
         table = self._close_leaks(table, texts, clean)
         return self._repair(table, texts, rng, avoid)
 
-    def _repair(self, table: AliasTable, texts: Sequence[str], rng: random.Random, avoid: _Collisions) -> AliasTable:
+    def _repair(self, table: AliasTable, texts: Sequence[str], rng: random.Random, avoid: Collisions) -> AliasTable:
         """Redraw aliases that neighbouring text turns into another alias."""
         for _ in range(6):
             bad = composition_conflicts(table, texts)
@@ -403,7 +244,7 @@ class AliasTableBuilder:
                     continue
                 alias = fresh_alias(e.original, e.label, self.config.locale, rng,
                                     lambda c, o=e.original: avoid(c) or not avoid.free(o, c))
-                if alias is None or not _edges_ok(e.original, alias):
+                if alias is None or not edges_ok(e.original, alias):
                     alias = self._shape(e.original, rng, avoid)
                 avoid.claim(e.original, alias)
                 rows.append(AliasEntry(e.original, alias, e.label, e.entity_id, e.kind))
@@ -433,17 +274,17 @@ class AliasTableBuilder:
         for p, f, a in out:
             if a == f:
                 continue  # nothing date- or amount-like inside: not identifying
-            if avoid(a) or not avoid.free(f, a) or not _edges_ok(f, a):
+            if avoid(a) or not avoid.free(f, a) or not edges_ok(f, a):
                 a = self._shape(f, rng, avoid)
             avoid.claim(f, a)
             rows.append(AliasEntry(f, a, p.category, p.entity_id, "mention"))
         return params
 
     @staticmethod
-    def _shape(original: str, rng: random.Random, avoid: _Collisions) -> str:
+    def _shape(original: str, rng: random.Random, avoid: Collisions) -> str:
         for i in range(200):
             cand = shape_alias(original + ("" if i < 100 else "x"), rng)
-            if cand != original and not avoid(cand) and avoid.free(original, cand) and _edges_ok(original, cand):
+            if cand != original and not avoid(cand) and avoid.free(original, cand) and edges_ok(original, cand):
                 return cand
         raise PrivacyError("could not find a collision-free alias")
 
@@ -453,7 +294,7 @@ class AliasTableBuilder:
         plan: AliasPlan,
         texts: Sequence[str],
         have: set[str],
-        avoid: _Collisions,
+        avoid: Collisions,
     ) -> dict[str, tuple[str, str, str]]:
         """Validated proposals: ``{original: (alias, label, kind)}``."""
         known = {f: p for p in plan.entities for f in p.forms}
@@ -477,14 +318,14 @@ class AliasTableBuilder:
                 neutral = neutral_honorifics(a)
                 if neutral != o and not avoid(neutral) and avoid.free(o, neutral):
                     a = neutral
-            if not valid_alias(o, a) or not _edges_ok(o, a) or avoid(a) or not avoid.free(o, a):
+            if not valid_alias(o, a) or not edges_ok(o, a) or avoid(a) or not avoid.free(o, a):
                 continue
             avoid.claim(o, a)
             out[o] = (a, getattr(s, "label", "MISC") or "MISC", kind)
         return out
 
     def _name_parts(
-        self, rows: list[AliasEntry], have: set[str], avoid: _Collisions, base_parts: Mapping[str, Mapping[str, str]]
+        self, rows: list[AliasEntry], have: set[str], avoid: Collisions, base_parts: Mapping[str, Mapping[str, str]]
     ) -> tuple[list[AliasEntry], dict[str, dict[str, str]]]:
         person = {k: v for k, v in (base_parts.get("PERSON") or {}).items()}
         taken = {r.original for r in rows} | have
