@@ -22,7 +22,14 @@ from collections.abc import Sequence
 from privrag.calendar_words import CALENDAR_WORDS
 from privrag.generalize import canonical_label
 from privrag.seag.families import FEMALE_HONORIFICS, MALE_HONORIFICS, NAME_PARTICLES, TOKEN_RE
-from privrag.seag.values import _AGE, _AMOUNT, _DATE_PATTERNS, _MONTH_ONLY, _PERCENT, _WEEKDAY
+from privrag.seag.value_patterns import (
+    _AGE,
+    _AMOUNT,
+    _DATE_PATTERNS,
+    _MONTH_ONLY,
+    _PERCENT,
+    _WEEKDAY,
+)
 from privrag.types import DetectedEntity
 
 __all__ = ["split_value_spans", "IDENT_DIGITS"]

@@ -19,7 +19,6 @@ rewrites a value string with the request's parameters, keeping its format
 
 from __future__ import annotations
 
-import bisect
 import calendar
 import datetime as dt
 import random
@@ -28,102 +27,32 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from privrag.amounts import priced
-from privrag.detect.base import BaseDetector
-from privrag.reference_numbers import after_reference_prefix
-from privrag.types import DetectedEntity
+from privrag.seag.value_patterns import (
+    _AGE,
+    _AMOUNT,
+    _BARE_AGE,
+    _CURRENCY_WORDS,
+    _DATE_PATTERNS,
+    _DAY_ABBR,
+    _DAY_MONTH_FIGURES,
+    _DAYS,
+    _MONTH_ABBR,
+    _MONTH_ONLY,
+    _MONTHS,
+    _NO_YEAR,
+    _NUM,
+    _ORDINAL_DAY,
+    _PERCENT,
+    _TIME,
+    _WEEKDAY,
+    DAY_OFFSETS,
+)
+from privrag.seag.value_recognizer import ValueRecognizer
 
 __all__ = ["ValueParams", "ValueShifter", "ValueRecognizer", "VALUE_CATEGORIES"]
 
 #: canonical categories whose aliases come from this module, not a generator
 VALUE_CATEGORIES = frozenset({"DATETIME", "MONEY", "QUANTITY", "AGE"})
-
-_MONTHS = [calendar.month_name[i] for i in range(1, 13)]
-_MONTH_ABBR = [calendar.month_abbr[i] for i in range(1, 13)]
-_DAYS = list(calendar.day_name)
-_DAY_ABBR = list(calendar.day_abbr)
-_MONTH_ALT = "|".join(sorted(_MONTHS + [a + r"\.?" for a in _MONTH_ABBR] + ["Sept\\.?"], key=len, reverse=True))
-_DAY_ALT = "|".join(sorted(_DAYS + _DAY_ABBR, key=len, reverse=True))
-_ORD = r"(?:st|nd|rd|th)?"
-
-_DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("iso", re.compile(r"(?<!\d)(?P<y>[12]\d{3})-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)(?!\d)")),
-    ("dmy_name", re.compile(rf"(?<!\w)(?P<d>[0-3]?\d){_ORD}(?:\s+of)?\s+(?P<mon>{_MONTH_ALT})(?P<c>,?)\s+(?P<y>[12]\d{{3}})(?!\d)", re.I)),
-    ("mdy_name", re.compile(rf"(?<!\w)(?P<mon>{_MONTH_ALT})\s+(?P<d>[0-3]?\d){_ORD}(?P<c>,?)\s+(?P<y>[12]\d{{3}})(?!\d)", re.I)),
-    ("numeric", re.compile(r"(?<![\d/.])(?P<a>[0-3]?\d)(?P<s>[/.])(?P<b>[0-3]?\d)(?P=s)(?P<y>[12]\d{3})(?![\d/])")),
-    ("my_name", re.compile(rf"(?<!\w)(?P<mon>{_MONTH_ALT})(?P<c>,?)\s+(?P<y>[12]\d{{3}})(?!\d)", re.I)),
-    ("year", re.compile(r"(?<![\w/.,-])(?P<y>1[5-9]\d{2}|20\d{2})(?P<s>s?)(?![\w/-]|[.,]\d)")),
-    # a day and a month without the year: "Fri 21 Feb", "on 3rd March", "March 3"
-    # (the month capitalised: "you may 5 times" is no date)
-    ("dm_name", re.compile(rf"(?<![\w/.,-])(?P<d>[0-3]?\d){_ORD}(?:\s+of)?\s+(?-i:(?=[A-Z]))(?P<mon>{_MONTH_ALT})(?!\w)", re.I)),
-    ("md_name", re.compile(rf"(?<!\w)(?-i:(?=[A-Z]))(?P<mon>{_MONTH_ALT})\s+(?P<d>[0-3]?\d){_ORD}(?![\w/.:,-]|[.,]\d)", re.I)),
-]
-#: a day and a month in figures ("19/02"): shifted inside a span the detector calls a date, never
-#: reported by the recognizer on its own ("142/88" is a blood pressure)
-_DAY_MONTH_FIGURES = re.compile(r"(?<![\w/.:,-])(?P<d>[0-3]?\d)/(?P<m>[01]?\d)(?![\w/.:,-]|[.,]\d)")
-#: the year a date without one is shifted in: a leap year, so "29 Feb" has a day
-_NO_YEAR = 2000
-#: a time of day: "2:14 PM", "10:00", "8am", "1 p.m." — hours and minutes, or an hour with am/pm
-_TIME = re.compile(
-    r"(?<![\w:.])(?P<h>[01]?\d|2[0-3])(?::(?P<min>[0-5]\d))?(?P<sp>\s?)(?P<ap>[AaPp]\.?[Mm]\.?)?(?![\w:])"
-)
-#: a time the value recognizer reports on its own: with am/pm, or two-digit hours and minutes
-#: ("23:14"); "3:16" alone may be a verse or a ratio
-_TIME_ALONE = re.compile(r"(?<![\w:.])(?:[01]?\d(?::[0-5]\d)?\s?[AaPp]\.?[Mm]\.?|(?:[01]\d|2[0-3]):[0-5]\d)(?![\w:])")
-_MONTH_ONLY = re.compile(rf"(?<!\w)(?P<mon>{'|'.join(_MONTHS)})(?!\w)", re.I)
-_WEEKDAY = re.compile(rf"(?<!\w)(?P<day>{_DAY_ALT})(?!\w)", re.I)
-#: full weekday names only: "Sat", "Sun" and "Wed" are ordinary words too
-_WEEKDAY_FULL = re.compile(rf"(?<!\w)(?P<day>{'|'.join(_DAYS)})(?!\w)", re.I)
-
-_CURRENCY_WORDS = {
-    "$": "USD", "US$": "USD", "USD": "USD", "dollars": "USD", "dollar": "USD",
-    "€": "EUR", "EUR": "EUR", "euros": "EUR", "euro": "EUR",
-    "£": "GBP", "GBP": "GBP", "pounds": "GBP", "pound": "GBP",
-    "¥": "JPY", "JPY": "JPY", "yen": "JPY", "CHF": "CHF", "francs": "CHF",
-    "RUB": "RUB", "roubles": "RUB", "rubles": "RUB", "TRY": "TRY", "liras": "TRY",
-    "PLN": "PLN", "zlotys": "PLN", "SEK": "SEK", "kronor": "SEK", "INR": "INR", "rupees": "INR",
-}
-_NUM = r"\d{1,3}(?:[,\s.]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
-_SCALE = r"(?:\s?(?:million|billion|thousand|trillion|bn|m|k)\b)?"
-_CUR_PRE = r"(?:US\$|[$€£¥]|\b(?:USD|EUR|GBP|JPY|CHF|RUB|TRY|PLN|SEK|INR))\s?"
-_CUR_POST = r"\s?(?:USD|EUR|GBP|JPY|CHF|RUB|TRY|PLN|SEK|INR|dollars?|euros?|pounds?|yen|francs|roubles|rubles|liras|zlotys|kronor|rupees)\b"
-_AMOUNT = re.compile(
-    rf"(?P<pre>{_CUR_PRE})(?P<num>{_NUM})(?P<scale>{_SCALE})|(?<![\w.,])(?P<num2>{_NUM})(?P<scale2>{_SCALE})(?P<post>{_CUR_POST})"
-)
-_PERCENT = re.compile(r"(?<![\w.,])(?P<num>\d+(?:[.,]\d+)?)(?P<unit>\s?%|\s?per\s?cent\b|\s?percent\b)")
-#: tokens with digits and separators or letters (≥ 4 digits), or ≥ 5 bare digits:
-#: application and case numbers, accounts, postcodes
-_IDENT = re.compile(
-    r"(?<![\w/.-])(?:(?=[A-Za-z0-9/.\-]*[A-Za-z/.\-])(?=(?:[A-Za-z/.\-]*\d){4})[A-Za-z0-9][A-Za-z0-9/.\-]*[A-Za-z0-9]|\d{5,})(?![\w/-])"
-)
-#: a plain decimal ("118.50", "1910,95"): a price or a measurement, not an identifier — an
-#: amount with its currency is an amount above; an expense line's or a lab's number is not a record id
-_DECIMAL = re.compile(r"\d{1,6}[.,]\d{1,2}")
-#: two numbers of up to three digits over a slash: a blood pressure ("142/88") or a strength
-#: ("co-careldopa 25/100", "co-codamol 30/500") — a ratio, not a record id
-_RATIO = re.compile(r"\d{1,3}/\d{1,3}")
-#: digit groups separated by spaces, dots or dashes (≥ 7 digits): phones, cards
-_NUMBER_RUN = re.compile(r"(?<![\w.])\+?(?:\(\d{1,5}\)|\d{1,6})(?:[\s.\-]{1,2}(?:\(\d{1,5}\)|\d{2,6})){1,6}(?![\w])")
-_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?![\w-])")
-#: a standalone number of at most three digits (the age inside an age span), with a ward list's sex beside it
-#: ("62/M", "82M", "F/52")
-_BARE_AGE = re.compile(r"(?:(?<=[MFmf]/)|(?<![\w.,/-]))\d{1,3}(?=(?:yo|y/o|yrs?|[ \t]?/?[ \t]?[MFmf])?(?![\w/-]|[.,]\d))")
-#: a day of the month on its own, "on the 28th": an ordinal of 1–31
-_ORDINAL_DAY = re.compile(r"(?<![\w.,/-])(?P<d>[12]\d|3[01]|0?[1-9])(?P<o>st|nd|rd|th)(?!\w)", re.I)
-_AGE = re.compile(r"(?<!\w)(?:aged\s+(?P<a>\d{1,3})|(?P<b>\d{1,3})[\s-]years?[\s-]old)(?!\w)", re.I)
-
-
-def _month_runs() -> frozenset[int]:
-    """Every number of days that k whole consecutive months last (k = 1…11, leap years included)."""
-    lengths = [calendar.monthrange(y, m)[1] for y in (2023, 2024, 2025) for m in range(1, 13)]
-    return frozenset(sum(lengths[i : i + k]) for k in range(1, 12) for i in range(len(lengths) - k))
-
-
-#: date offsets (days) that move every date to another month *and* another day of the month:
-#: more than a month, less than a year less a month, and never a whole number of months
-#: (a date of birth "04/11/1958" must not keep "04/11")
-DAY_OFFSETS = tuple(d for d in range(35, 301) if d not in _month_runs())
-
 
 @dataclass
 class ValueParams:
@@ -439,84 +368,6 @@ def _format_number_like(orig: str, value: float) -> str:
 def _thousands_sep(body: str) -> str:
     m = re.search(r"\d([,.\s])\d{3}(?!\d)", body)
     return m.group(1) if m else ""
-
-
-class ValueRecognizer(BaseDetector):
-    """Regex recognizer for values SEAG must keep consistent.
-
-    Key init args:
-        dates / amounts / percentages / identifiers / ages / emails: which kinds to report.
-
-    E-mail addresses are found by pattern too (Presidio rejects reserved
-    domains such as ``.example``). Identifiers are tokens with at least four digits (application and case
-    numbers, accounts, phones, cards) that are not a date or an amount.
-    """
-
-    name = "seag_values"
-
-    def __init__(
-        self,
-        *,
-        dates: bool = True,
-        amounts: bool = True,
-        percentages: bool = False,
-        identifiers: bool = True,
-        ages: bool = True,
-        emails: bool = True,
-    ) -> None:
-        self.dates = dates
-        self.amounts = amounts
-        self.percentages = percentages
-        self.identifiers = identifiers
-        self.ages = ages
-        self.emails = emails
-
-    def _detect(self, text: str) -> list[DetectedEntity]:
-        found: list[DetectedEntity] = []
-        starts: list[int] = []  # the spans taken so far never overlap, so sorted by
-        ends: list[int] = []  # start they are sorted by end as well
-
-        def add(s: int, e: int, label: str) -> None:
-            k = bisect.bisect_left(starts, e)  # spans [:k] start before e
-            if k and ends[k - 1] > s:
-                return
-            starts.insert(k, s)
-            ends.insert(k, e)
-            found.append(DetectedEntity(s, e, label, text[s:e], 0.9, self.name))
-
-        if self.emails:  # e-mail aliases are rebuilt from the aliased names
-            for m in _EMAIL.finditer(text):
-                add(m.start(), m.end(), "EMAIL_ADDRESS")
-        if self.amounts:
-            for m in _AMOUNT.finditer(text):
-                add(m.start(), m.end(), "MONEY")
-        if self.dates:
-            for _kind, pat in _DATE_PATTERNS:
-                for m in pat.finditer(text):
-                    add(m.start(), m.end(), "DATE_TIME")
-            # "we flew on Tuesday" narrows a trip down as a date does; shifted by one per-request offset
-            for m in _WEEKDAY_FULL.finditer(text):
-                add(m.start(), m.end(), "DATE_TIME")
-            # "at 2:14 PM", "between 8am and 1pm": the time of a visit or a call narrows it down too
-            for m in _TIME_ALONE.finditer(text):
-                add(m.start(), m.end(), "DATE_TIME")
-        if self.ages:
-            for m in _AGE.finditer(text):
-                add(m.start(), m.end(), "AGE")
-        if self.percentages:
-            for m in _PERCENT.finditer(text):
-                add(m.start(), m.end(), "PERCENT")
-        if self.identifiers:
-            for m in _NUMBER_RUN.finditer(text):
-                if (sum(c.isdigit() for c in m.group(0)) >= 7 and not after_reference_prefix(text, m.start())
-                        and not priced(text, m.start(), m.end())):  # "1.000.000 ₫" is a deposit
-                    add(m.start(), m.end(), "ID_NUMBER")
-            for m in _IDENT.finditer(text):
-                if not (_DECIMAL.fullmatch(m.group(0)) or _RATIO.fullmatch(m.group(0))
-                        or after_reference_prefix(text, m.start())  # "EudraCT 2021-004412-38"
-                        or priced(text, m.start(), m.end())):
-                    add(m.start(), m.end(), "ID_NUMBER")
-        return sorted(found)
 
 
 def shift_all(shifter: ValueShifter, texts: Sequence[str], category: str) -> list[str]:
