@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from privrag.keep import KeepFinder
-from privrag.keep.public_bodies import national_body, programme_name
+from privrag.keep.public_bodies import government_department, national_body, programme_name
 from privrag.types import DetectedEntity
 
 
@@ -100,3 +100,25 @@ def test_a_programme_span_is_kept_unless_someone_works_there() -> None:
     assert _keeps(text, "Employee Assistance Programme") == ["Employee Assistance Programme"]
     text = "She works at the Employee Assistance Programme as a counsellor."
     assert _keeps(text, "Employee Assistance Programme") == []
+
+
+@pytest.mark.parametrize(
+    ("name", "public"),
+    [("Ministry of Health", True), ("Department of Social Protection", True), ("Income Tax Department", True),
+     ("Department of Transport and Main Roads", True), ("Ministry of Transportation", True),
+     ("Federal Ministry of Finance", True), ("Canadian Department of Justice", True),
+     ("Lagos State Ministry of Health", False),  # a state's: the place locates a person
+     ("State Ministry of Health", False), ("District Health Department", False),
+     ("Okonkwo Department of Surgery", False),  # a family word names a private site
+     ("Department of Rheumatology, Leicester Royal Infirmary", False), ("Ministry", False),
+     ("Ministry Church Hall", False)],  # a ministry of faith: no portfolio after "of"
+)
+def test_a_ministry_needs_no_country_but_no_place_either(name: str, public: bool) -> None:
+    assert government_department(name) is public
+
+
+def test_a_ministry_span_is_kept_unless_someone_works_there() -> None:
+    text = "You can apply through the Department of Social Protection before March."
+    assert _keeps(text, "Department of Social Protection") == ["Department of Social Protection"]
+    text = "She works at the Ministry of Health as an analyst."
+    assert _keeps(text, "Ministry of Health") == []

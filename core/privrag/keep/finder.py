@@ -342,7 +342,8 @@ class KeepFinder:
                 return None
             label = "ORG"
         orglike = label in ORGLIKE
-        if public_bodies.national_body(surface) or public_bodies.programme_name(surface):
+        if (public_bodies.national_body(surface) or public_bodies.programme_name(surface)
+                or public_bodies.government_department(surface)):
             return None if affiliated_anywhere(text, surface) else KeepSpan(start, end, "public_entity", surface)
         if not orglike:
             return None

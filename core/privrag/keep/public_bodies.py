@@ -23,7 +23,7 @@ import re
 from privrag import gazetteer
 from privrag.keep import brands
 
-__all__ = ["national_body", "programme_name", "GOVERNMENT_HEADS", "NATIONAL_SOCIETY_HEADS", "PROGRAMME_HEADS", "SCOPE_WORDS", "LOCAL_WORDS"]
+__all__ = ["national_body", "programme_name", "government_department", "MINISTRY_HEADS", "GOVERNMENT_HEADS", "NATIONAL_SOCIETY_HEADS", "PROGRAMME_HEADS", "SCOPE_WORDS", "LOCAL_WORDS"]
 
 #: head nouns of a government body's name
 GOVERNMENT_HEADS = frozenset(
@@ -105,3 +105,45 @@ def programme_name(surface: str) -> bool:
             return False
     return True
 
+
+#: head nouns only a government's bodies carry: a ministry or a department of state
+MINISTRY_HEADS = frozenset({"ministry", "department"})
+
+
+def government_department(surface: str) -> bool:
+    """Is ``surface`` a government ministry or department named for its portfolio alone?
+
+    "Ministry of Health", "Department of Social Protection", "Department of Transport and Main
+    Roads", "Income Tax Department": a ministry carries no town's name, and the portfolio is the
+    same for everyone it serves, so unlike an office or a centre (every town has one) the name
+    needs no country to be public. A place other than a country ("Lagos State Ministry of
+    Health", "Department of Rheumatology, Leicester Royal Infirmary"), a local scope word, or a
+    coined or family word ("Okafor Department of …") makes it local or private, and it stays
+    protected; so does one the text ties to a person (the caller's check).
+    """
+    words = _TOKEN.findall(surface)
+    if len(words) < 2 or any(w.isdigit() for w in words):
+        return False
+    low_words = [w.lower() for w in words]
+    if not (low_words[-1] in MINISTRY_HEADS or any(
+            a in MINISTRY_HEADS and b in ("of", "for") for a, b in zip(low_words, low_words[1:], strict=False))):
+        return False
+    dictionary = brands.english_words()
+    if not dictionary:
+        return False
+    portfolio = False
+    for w in words:
+        low = w.lower()
+        if (low in _JOINERS and w == low) or low in MINISTRY_HEADS or low in SCOPE_WORDS:
+            continue
+        if not w[:1].isupper() or low in LOCAL_WORDS or low == "state":
+            return False
+        place = gazetteer.lookup(w) if (len(w) > 3 or w.isupper()) else None
+        if place is not None:
+            if place.kind not in ("country", "demonym"):
+                return False
+            continue
+        if not brands.in_dictionary(low):
+            return False
+        portfolio = True
+    return portfolio
