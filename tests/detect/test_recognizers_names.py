@@ -492,3 +492,39 @@ def test_a_message_signed_with_a_given_name_alone_on_its_last_line(text: str, na
 def test_a_last_line_that_is_no_given_name_or_goes_on_is_no_signature(text: str) -> None:
     found = [text[r.start : r.end] for r in titled_person_recognizer().analyze(text, ["PERSON"])]
     assert not any(w in found for w in ("Notes", "Plan", "Thanks", "Kate"))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('Acknowledgement: "Noted. Will mask the ID going forward." - F.W.K.', ["F.W.K."]),  # after a closing quote
+        ("The phone stays in the secure room. Approved by A.W..", ["A.W."]),
+        ("Signed off by J.K.L. on Monday", ["J.K.L."]),
+    ],
+)
+def test_initials_that_sign_or_approve_are_a_person(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize("text", ["Invaded by U.S. forces", "Send it by P.O. Box 12", "Done by A.M. tomorrow"])
+def test_dotted_capitals_after_by_that_name_no_one_are_no_person(text: str) -> None:
+    assert titled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("After you left, our cleaner Mere found a stain.", ["Mere"]), ("my driver Tunde will call", ["Tunde"])],
+)
+def test_a_persons_worker_named_after_the_job_word_is_a_person(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize("text", ["my dog Max barked", "our office Manchester team", "my manager Team Leads"])
+def test_a_pet_a_place_or_a_desk_after_a_possessive_is_no_worker(text: str) -> None:
+    assert titled(text) == []
+
+
+def test_a_cell_of_a_tables_name_column_is_a_person_and_a_product_is_not() -> None:
+    text = "| Name | Relation |\n|---|---|\n| Bilal | son |\n| Nasreen Bibi | wife |"
+    assert titled(text) == ["Bilal", "Nasreen Bibi"]
+    assert titled("| Name | Qty |\n|---|---|\n| Widget Pro | 2 |") == []

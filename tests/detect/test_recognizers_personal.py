@@ -1,4 +1,4 @@
-"""The postcode, age and employer recognizers of :mod:`privrag.detect.recognizers_personal`."""
+"""The postcode and employer recognizers of :mod:`privrag.detect.recognizers_personal`."""
 
 from __future__ import annotations
 
@@ -110,54 +110,3 @@ def test_an_eircode_after_a_place_is_a_postcode(text: str, code: str) -> None:
     from privrag.detect.recognizers_personal import postcode_recognizer
 
     assert [text[r.start : r.end] for r in postcode_recognizer().analyze(text, ["ZIP_CODE"])] == [code]
-
-
-@pytest.mark.parametrize(
-    ("text", "age"),
-    [
-        ("DOB: 07/22/2019 (4 y 8 m)\nArrived: 04/18/2024", "4 y 8 m"),
-        ("Date of birth: 1943-04-12 (81 ans)\nAddress", "81 ans"),
-        ("NRIC: S7234518J    DOB: 04/09/1971    Sex/Age: F/52\nRace", "F/52"),
-        ("Age/Sex: 67/M", "67/M"),
-        ("RE: PETER KAMAU NJOROGE, 58 YEARS, ID NO. 28814570", "58 YEARS"),
-    ],
-)
-def test_ages_in_forms_and_letter_headings(text: str, age: str) -> None:
-    from privrag.detect.recognizers_personal import age_recognizer
-
-    assert [text[r.start : r.end] for r in age_recognizer().analyze(text, ["AGE"])] == [age]
-
-
-@pytest.mark.parametrize(
-    ("text", "age"),
-    [
-        ("Patient aged 6 presented with wheeze.", "aged 6"),
-        ("to pick up her daughter Ivy (age 7) from school", "age 7"),
-        ("Older sister Saoirse (aged ten) is well.", "aged ten"),
-        ("Sex: M     Age: 67 y     MRN: 0048213", "67 y"),
-        ("Umur: 57 tahun          Jantina: Lelaki", "57 tahun"),
-        ("Edad: 7 años\nNHC: 1187342", "7 años"),
-        ("F. nac.: 14/02/1988 (37 años)   Tel. 612 48 93 05", "37 años"),
-        ("Nasc.: 22/08/1963 (60 anos)       Prontuário", "60 anos"),
-        ("Bed 12 - Tan Ah Huat, 82M, NRIC S3418872H", "82M"),
-        ("M/C 1 - Mr. Ramesh Jadhav, 62/M, UHID SSN-24-00817", "62/M"),
-    ],
-)
-def test_an_age_is_masked_with_its_unit_and_its_word(text: str, age: str) -> None:
-    from privrag.detect.recognizers_personal import age_recognizer
-
-    assert [text[r.start : r.end] for r in age_recognizer().analyze(text, ["AGE"])] == [age]
-
-
-@pytest.mark.parametrize("text", ["Block C, 12F, Tower 2", "He served 5 years in prison.", "Age 18-75: yes", "aged cheddar",
-                                  "Pipeline: Tesco, 30M, Zara, 15M, Diageo, 25M, all signed.", "Floor, 12F, Tower"])
-def test_a_floor_a_sentence_or_a_range_is_no_age(text: str) -> None:
-    from privrag.detect.recognizers_personal import age_recognizer
-
-    assert age_recognizer().analyze(text, ["AGE"]) == []
-
-
-def test_a_town_before_a_number_of_years_is_no_age() -> None:
-    from privrag.detect.recognizers_personal import age_recognizer
-
-    assert age_recognizer().analyze("Leeds, 12 years, more", ["AGE"]) == []

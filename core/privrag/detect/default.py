@@ -206,6 +206,7 @@ class ParallelCompositeDetector(BaseDetector):
     def _pipeline(self, texts: Sequence[str], *, document: bool = True) -> list[tuple[list[DetectedEntity], list[Any]]]:
         """The members and every step after them; for a window of a long text (``document=False``)
         name propagation and keep application are left to the whole document."""
+        from privrag.detect.address_runs import close_address_runs
         from privrag.detect.address_units import with_address_units
         from privrag.detect.code_families import code_family_members
         from privrag.detect.contact_blocks import complete_blocks
@@ -223,6 +224,7 @@ class ParallelCompositeDetector(BaseDetector):
             merged = resolve_overlaps(spans, text, strategy="union", source_priority=self.source_priority)
             if self.complete_slots:
                 merged = with_address_units(text, complete_blocks(text, complete_slots(text, merged)))
+                merged = close_address_runs(text, merged)
             if self.propagate_names and document:
                 merged = code_family_members(text, propagate_names(text, merged))
             keeps: list[Any] = []

@@ -296,3 +296,32 @@ def no_contraction(match: str) -> bool:
 def no_stop_word(match: str) -> bool:
     """No word of the match is an English stop word ("her son In 2003", "my name is not …")."""
     return not any(w.lower() in english_stop_words() for w in match.split())
+
+
+#: header cells of a table column that lists people
+_NAME_HEADERS = frozenset(
+    "name|names|full name|patient|patient name|employee|employee name|staff|staff member|member|contact|contact name|"
+    "contact person|household member|child|resident|attendee|volunteer|guest|passenger|candidate|trainee|student|"
+    "worker|colleague|nombre|nome|naam|imię i nazwisko".split("|")
+)
+
+
+def in_name_column(text: str, start: int, end: int) -> bool:
+    """The cell sits in a column its table's header calls "Name" (or "Patient", "Employee" …) and holds a
+    word of our name lists: "| Widget Pro |" under "Name" is a product."""
+    from privrag.detect.recognizers_first_names import person_name_words
+    from privrag.detect.table_columns import column_header
+
+    header = column_header(text, start)
+    if header is None or header.lower() not in _NAME_HEADERS:
+        return False
+    names = person_name_words()
+    return any(w.lower() in names for w in text[start:end].split())
+
+
+def after_a_job_word(text: str, start: int, end: int) -> bool:
+    """The word before the name heads a job title ("our cleaner Mere", "my driver Tunde"), not "my dog Max"."""
+    from privrag.detect.contact_blocks import occupation_head
+
+    m = re.search(r"([a-z]+)[ \t]+$", text[max(0, start - 30) : start])
+    return m is not None and occupation_head(m.group(1))

@@ -42,6 +42,7 @@ from privrag.detect.recognizer_base import (
     tc_kimlik_ok,
 )
 from privrag.detect.recognizers_address import address_block_recognizer
+from privrag.detect.recognizers_age import age_recognizer
 from privrag.detect.recognizers_cities import city_recognizer
 from privrag.detect.recognizers_countries import country_recognizer
 from privrag.detect.recognizers_dates import written_date_recognizer
@@ -57,7 +58,6 @@ from privrag.detect.recognizers_handles import coded_id_recognizer, handle_recog
 from privrag.detect.recognizers_names import lowercase_intro_recognizer, titled_person_recognizer
 from privrag.detect.recognizers_occupation import occupation_recognizer
 from privrag.detect.recognizers_personal import (
-    age_recognizer,
     employer_recognizer,
     postcode_recognizer,
     timestamp_recognizer,

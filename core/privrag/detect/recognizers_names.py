@@ -15,6 +15,7 @@ from typing import Any
 from privrag.detect.name_checks import (
     PERSON_FIELDS,
     STAFF_FIELDS,
+    after_a_job_word,
     bracketed_nickname,
     capitals_name,
     chat_author,
@@ -23,6 +24,7 @@ from privrag.detect.name_checks import (
     given_name_first,
     given_name_word,
     here_name,
+    in_name_column,
     initials_surname,
     kin_owner_name,
     name_line,
@@ -87,6 +89,9 @@ _CAPS_WORD = r"(?!(?:AND|OF|THE|V|VS|IN|ON|AT|FOR|TO|BY|FROM|WITH)\b)[A-Z][A-Z'�
 _DIGRAPH = r"(?:Ll|Ch|Ph|Sh|Th|Gy|Sz|Zs|Cs|Ny)"
 
 
+#: dotted capitals that are no one's initials: places, "N.B.", "P.S.", times, "P.O. Box"
+_NOT_INITIALS = r"(?:U\.S|U\.K|E\.U|N\.B|P\.S|A\.M|P\.M|U\.N|D\.C|P\.O|A\.D|B\.C)\.(?![A-Z])"
+
 def _name_pattern(space: str) -> str:
     """One to four name words (initials and particles allowed), words joined by ``space``."""
     # an initial may be a digraph: Catalan "M. Ll. Pastor", Welsh "Ch. Roberts", Hungarian "Gy. Nagy" — only
@@ -149,6 +154,12 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          Rule("asked", rf"(?<=\b(?i:{asked})[ \t]{{1,2}}){line_name}(?<!\.)", 0.6, no_stop_word,
               case_sensitive=True),
          Rule("kin", rf"(?<=\b(?i:{_KIN})[ \t]){line_name}(?<!\.)", 0.6, no_desk_word, case_sensitive=True),
+         # "our cleaner Mere found …", "my driver Tunde": a person's own worker, named after the job word
+         Rule("worker", rf"(?<=\b(?i:our|my|your|his|her|their)[ \t]+[a-z]+[ \t]){line_name}(?<!\.)", 0.6, no_desk_word,
+              case_sensitive=True, in_context=after_a_job_word),
+         # "| Bilal | son | 3 y |": a cell of a table's "Name" column that holds a name's words
+         Rule("name_column", rf"(?<=\|[ \t]{{0,3}}){line_name}(?=[ \t]*\|)", 0.6, no_desk_word, case_sensitive=True,
+              in_context=in_name_column),
          Rule("byline", rf"(?<=\b(?i:{byline})[ \t]{{1,8}}){line_name}(?<!\.)", 0.6, no_stop_word,
               case_sensitive=True),
          # "Paciente: Maria das Graças Nogueira", "Employee: Tomasz Wójcik": a form field that holds a person
@@ -193,8 +204,11 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
               capitals_name, case_sensitive=True),
          # "… prepared by Dr. Cho. - T.F.": the initials a note's writer signs it with, after a dash at the
          # end of its line
-         Rule("signed_initials", r"(?m)(?<=[.!?)][ \t]{1,3}[-–—][ \t]{0,2})(?!(?:U\.S|U\.K|E\.U|N\.B|P\.S|A\.M|P\.M|"
-                                 r"U\.N|D\.C)\.(?![A-Z]))(?:[A-Z]\.){2,3}(?=[ \t]*$)", 0.55, case_sensitive=True),
+         Rule("signed_initials", r"(?m)(?<=[.!?)][\"”’']?[ \t]{1,3}[-–—][ \t]{0,2})(?!" + _NOT_INITIALS + r")"
+                                 r"(?:[A-Z]\.){2,3}(?=[ \t]*$)", 0.55, case_sensitive=True),
+         # "Approved by A.W.", "signed off by J.K.L.": the initials of whoever signed, after "by"
+         Rule("initials_after_by", r"(?<=\b(?:by|By|BY)[ \t])(?!" + _NOT_INITIALS + r")(?:[A-Z]\.){2,3}(?![\w])", 0.55,
+              case_sensitive=True),
          # "… just WhatsApp me first.\nP.": a message signed with an initial on a line of its own
          Rule("signed_initial_line", r"(?m)(?<=[.!?][ \t]*\n[ \t]*)(?!(?:N\.B|P\.S)\.)(?:[A-Z]\.){1,3}(?=[ \t]*(?:\n[ \t]*\n|\n?\Z))",
               0.55, case_sensitive=True),

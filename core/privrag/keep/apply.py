@@ -38,6 +38,8 @@ SOFT_SOURCES: tuple[str, ...] = (
     # a written date merged with a model's span runs over its words ("18/02  SNCF TGV"); no keep
     # reason matches a date itself, so a cut only takes back what the model added
     "privrag_written_date",
+    # the words between an address's pieces ("Co. Galway", "QLD"): a public body's name may stand there too
+    "privrag_address_run",
 )  # fmt: skip
 
 #: labels only an identifier pattern produces; never shortened whatever their source

@@ -92,13 +92,16 @@ DOSE = re.compile(
 _CURRENCY_CODE = r"(?:[A-Z]{3})(?<=USD|EUR|GBP|CAD|AUD|CHF|JPY|INR|BRL|VND|PLN|SEK|NOK|DKK|TRL|TRY|RUB|UAH|CZK|HUF|RON|BGN|HRK|CNY|HKD|SGD|NZD|ZAR|MXN|PHP|NGN|KES|AED|SAR|ILS|THB|MYR|IDR|PKR)"
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])"
 _MONTH = r"(?:0?[1-9]|1[0-2])"
+#: an Australian state's code, which an address writes before its four-digit postcode ("Buderim QLD 4556"):
+#: the shape of an abbreviation and its value, but no measurement
+_AU_STATE = r"(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT)"
 #: an abbreviation with a value: "BMI 31.2", "BP 118/72", "GAD-7: 9", "eGFR 64", "NIHSS 9", or a
 #: category with its subgrade letter ("Lung-RADS 4B", "Lung-RADS 4X", "BI-RADS 4a"); a score out of a total that no
 #: calendar has ("MMSE score 22/30") is a value, "BP 12/04" could be a date and is not taken
 #: (at least two capitals; at most four digits before a decimal point: never an ID number; a bare
 #: year after capitals is a citation or an edition, "NJA 2005 p. 884", not a value)
 MEASUREMENT = re.compile(
-    rf"(?<![\w-])(?!{_CURRENCY_CODE}\b)(?=[\w-]*[A-Z][\w-]*[A-Z])[A-Za-z][A-Za-z0-9]{{1,7}}(?:-[A-Za-z0-9]{{1,4}})?"
+    rf"(?<![\w-])(?!{_CURRENCY_CODE}\b)(?!{_AU_STATE}[ \t]+\d{{4}}(?!\d))(?=[\w-]*[A-Z][\w-]*[A-Z])[A-Za-z][A-Za-z0-9]{{1,7}}(?:-[A-Za-z0-9]{{1,4}})?"
     r"(?:[ \t]+(?:score|grade|level))?:?[ \t]+(?:of[ \t]+)?[<>≤≥]?"
     rf"(?!\d{{1,2}}/\d{{4}}\b|{_DAY}/{_MONTH}(?:/\d{{2,4}})?\b|{_MONTH}/{_DAY}(?:/\d{{2,4}})?\b)"  # a date, not a value
     rf"(?!(?:19|20)\d\d(?![\d.,/%]|[ \t]*{_UNIT}(?![\w])))"  # a year: "NJA 2005 p. 884" cites a law report
