@@ -207,3 +207,19 @@ def test_a_chat_authors_lowercase_name_is_found_capitalised() -> None:
             "14/03/24, 9:16 am - pinky: 212 aaya\n")
     spans = complete_slots(text, [_person(text, "Mehta")])
     assert "Pinky" in _marked(text, spans)
+
+
+def test_a_short_name_before_the_full_name_in_brackets_is_the_persons() -> None:
+    from privrag.detect.name_propagation import NICKNAME_SOURCE, bracketed_nicknames
+
+    text = "my partner kel (Kelvin Ashby) might drop it off, or Bill (William Fairweather) will"
+    spans = [_person(text, "Kelvin Ashby"), _person(text, "William Fairweather")]
+    assert [s.text for s in bracketed_nicknames(text, spans) if s.source == NICKNAME_SOURCE] == ["kel", "Bill"]
+
+
+def test_a_word_before_a_bracketed_name_that_is_no_short_form_of_it_is_no_nickname() -> None:
+    from privrag.detect.name_propagation import bracketed_nicknames
+
+    text = "the item (Kelvin Ashby) and the contact (Ann Lee) and Kelvin (Kelvin Ashby)"
+    spans = [_person(text, "Kelvin Ashby"), _person(text, "Ann Lee")]
+    assert bracketed_nicknames(text, spans) == []

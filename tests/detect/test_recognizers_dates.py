@@ -147,3 +147,10 @@ def test_a_foreign_date_takes_its_weekday_and_time(text: str, date: str) -> None
 
 def test_an_iso_basic_time_stamp_is_a_date() -> None:
     assert _hits("logged at 20240115T093000Z by the job") == ["20240115T093000Z"]
+
+
+def test_figures_in_a_tables_date_column_are_a_date_and_a_score_column_is_not() -> None:
+    text = ("| # | Goal | Disc. | Target | Status |\n| 1 | Walk 10 m | PT | 21/02 | partly |\n"
+            "| 2 | Yes/no 9/10 | SLT | 28/02 | ongoing |")
+    assert _hits(text) == ["21/02", "28/02"]
+    assert _hits("| Test | Score | Date |\n|---|---|---|\n| MMSE | 24/30 | 12/03 |") == ["12/03"]

@@ -128,3 +128,12 @@ def test_greetings_and_names_are_not_job_titles(text: str) -> None:
 )
 def test_a_role_field_holds_a_job_when_it_ends_in_a_job_head(text: str, expected: list[str]) -> None:
     assert jobs(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [("Professione: farmacista (Farmacia Ducale)", "farmacista"), ("Profissão: enfermeira\n", "enfermeira"),
+     ("Beruf: Lehrerin", "Lehrerin")],
+)
+def test_an_occupation_field_in_another_language_of_ours_is_found(text: str, job: str) -> None:
+    assert jobs(text) == [job]

@@ -155,3 +155,25 @@ def test_a_number_of_years_in_another_language_is_no_duration_it_may_be_an_age(t
 
 def test_a_house_number_is_not_joined_to_a_duration() -> None:
     assert ("12 y 3 meses", "duration") not in _found("Calle Mayor 12 y 3 meses")
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [("Barthel Index 45/100 today", "Barthel Index 45/100"), ("Berg Balance Scale 41/56", "Berg Balance Scale 41/56"),
+     ("per the Beers Criteria", "Beers Criteria"), ("Epworth Sleepiness Scale (ESS) 16", "Epworth Sleepiness Scale (ESS) 16")],
+)
+def test_a_named_clinical_instrument_is_kept_with_its_value(text: str, span: str) -> None:
+    assert (text.index(span), text.index(span) + len(span), "clinical_scale") in list(pattern_matches(text))
+
+
+def test_a_credit_score_is_a_persons_and_not_kept() -> None:
+    assert [m for m in pattern_matches("Experian Credit Score 720") if m[2] == "clinical_scale"] == []
+
+
+@pytest.mark.parametrize(("text", "span"), [("metformin 850 mg tds", "850 mg tds"), ("ramipril 5 mg od", "5 mg od")])
+def test_a_schedule_in_lower_case_belongs_to_its_dose(text: str, span: str) -> None:
+    assert (text.index(span), len(text), "dosage") in list(pattern_matches(text))
+
+
+def test_round_the_clock_is_a_frequency() -> None:
+    assert (9, 13, "frequency") in list(pattern_matches("call the 24/7 helpline"))

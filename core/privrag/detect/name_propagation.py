@@ -152,7 +152,30 @@ def bracketed_nicknames(text: str, spans: Sequence[DetectedEntity]) -> list[Dete
         if not any(x < b and a < y for x, y in taken):
             out.append(DetectedEntity(a, b, s.label, m.group(1), s.score, NICKNAME_SOURCE))
             taken.append((a, b))
+    for s in spans:  # "my partner kel (Kelvin Ashby)": the short name before the full one in brackets
+        if s.label.upper() not in _PERSON_LABELS or len(s.text.split()) < 2:
+            continue
+        m = _NICK_BEFORE_BRACKET.search(text, max(0, s.start - 24), s.start)
+        if m is None or not _short_form_of(m.group(1), s.text.split()[0]):
+            continue
+        a, b = m.span(1)
+        if not any(x < b and a < y for x, y in taken):
+            out.append(DetectedEntity(a, b, s.label, m.group(1), s.score, NICKNAME_SOURCE))
+            taken.append((a, b))
     return out
+
+
+#: a word right before an opening bracket that a span starts in: "kel (Kelvin Ashby)"
+_NICK_BEFORE_BRACKET = re.compile(r"(?<![\w.'’-])([A-Za-z][a-z'’-]{1,14})[ \t]*\([ \t]*$")
+
+
+def _short_form_of(word: str, given: str) -> bool:
+    """``word`` is the given name's short form: its first three letters or more ("kel", "Kel" of "Kelvin"),
+    or a nickname of the table ("bill" of "William") — not a word like "and" or "her" before a bracket."""
+    low, full = word.lower(), given.lower()
+    if len(low) >= 3 and full.startswith(low) and low != full:
+        return True
+    return low in _nickname_table().get(full, ())
 
 
 def fold_accents(word: str) -> str:

@@ -97,6 +97,21 @@ def _foreign_text(text: str, start: int, end: int) -> bool:
     return text_language(text) != "en" or zipf_frequency(month, "en") < 2.5
 
 
+#: a table header's cell that names a date column
+_DATE_HEADER = re.compile(
+    r"(?i)(?:target|due|review|start|end|seen|visit|appointment|follow[ -]?up|completed?|achieved|updated|next)?[ \t]*"
+    r"(?:date|dates|target|due|deadline|by|when|seen|reviewed?|dob|fecha|data|datum|termin|date of birth)(?:[ \t]*\([^)|]{0,12}\))?"
+)
+
+
+def _in_date_column(text: str, start: int, end: int) -> bool:
+    """The figures sit in a column its table's header calls a date ("Target", "Due date", "Date")."""
+    from privrag.detect.table_columns import column_header
+
+    header = column_header(text, start)
+    return header is not None and _DATE_HEADER.fullmatch(header) is not None
+
+
 def written_date_recognizer() -> ContextPatternRecognizer:
     """Full written dates (and a month/year), reported as ``DATE_TIME``."""
     return ContextPatternRecognizer(
@@ -141,6 +156,10 @@ def written_date_recognizer() -> ContextPatternRecognizer:
             Rule("iso_basic", r"(?<![\w])(?:19|20)\d{6}T\d{4,6}Z?(?![\w])", 0.6, case_sensitive=True),
             Rule("day_month_figures", r"(?<![\w/.:,-])(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])(?![\w/.:,-]|[.,]\d)", 0.5,
                  in_context=_month_dated_elsewhere),
+            # "| PT - Ciarán | 21/02 | partly |": a cell of a table's date column, whose header says what the
+            # figures are ("Target", "Due", "Date"); elsewhere "21/02" may be a score or a fraction
+            Rule("date_column", r"(?<=\|[ \t]{0,3})(?:[0-3]?\d[/.-][01]?\d|[01]?\d[/.-][0-3]?\d)(?:[/.-](?:\d{4}|\d{2}))?"
+                                r"(?=[ \t]*\|)", 0.55, in_context=_in_date_column),
         ],
         name="privrag_written_date",
     )

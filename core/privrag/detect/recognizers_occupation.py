@@ -37,7 +37,10 @@ _CUE = (
     r"(?:(?i:work|works|worked|working)(?:\s+(?i:for|at)\s+[\p{Lu}\d][^,.;:!?()\n]{0,40}?)?"
     r"|(?i:employed|job|career|trained|practi[cs]es?|practi[cs]ed|practi[cs]ing|hired|retired))\s+(?i:as)"
 )
-_LABEL = r"(?:occupation|profession|job\s+title)\s*:"
+#: a form's occupation field, in English and our users' other languages ("Professione: farmacista",
+#: "Profissão: enfermeira", "Beruf: Lehrerin")
+_LABEL = (r"(?:occupation|profession|job\s+title|profesión|profesion|ocupación|ocupacion|profissão|profissao|ocupação|"
+          r"professione|beruf|beroep|zawód|zawod|yrke|meslek|métier|metier)\s*:")
 #: fields that hold a job or something else ("Role: Approver", "Position: pending")
 _ROLE_LABEL = r"(?:role|position|job|post|designation)\s*:"
 _WORD = r"\p{L}[\p{L}'’\-]*"

@@ -15,11 +15,12 @@ answer needs. :class:`KeepFinder` finds the keep spans, each with its reason:
 * ``medical_code`` — a short code of letters and digits that a model called a person or a
   demographic ("AQP4", "R1") in a text that speaks medicine;
 * ``duration`` / ``relative_time`` / ``frequency`` / ``dosage`` / ``measurement`` / ``amount`` /
-  ``legal_reference`` — the constructions of :mod:`privrag.keep.patterns`;
+  ``legal_reference`` / ``clinical_scale`` — the constructions of :mod:`privrag.keep.patterns`;
 * ``public_entity`` — an organisation or brand millions of texts name ("NHS",
   "Visa", "UPS") or a catalogued brand (:mod:`privrag.keep.brands`: "Datadog",
   "Apache Kafka") or a national public body named by scope and function
-  (:mod:`privrag.keep.public_bodies`: "Canada Revenue Agency") or a programme named by
+  (:mod:`privrag.keep.public_bodies`: "Canada Revenue Agency"), a government ministry or
+  department ("Department of Social Protection") or a programme named by
   what it provides ("Employee Assistance Programme") or an acronym the text never spells
   out ("the DVLA"), unless the text ties it to a person (an employer: "works at
   Tesco") or it is a local facility or a registered company ("… Hospital",

@@ -75,6 +75,7 @@ FREQUENCY = re.compile(
     rf"{_FREQ_WORD}|(?:a|per)\s+(?:day|week|month|year)|"
     # a time of day a dose is taken: "150 mg each morning", "25 mg at night", "at bedtime"
     r"(?:each|every)\s+(?:morning|evening|night|afternoon)|at\s+(?:night|bedtime))\b"
+    r"|(?<![\w/])24/7(?![\w/])"  # "a 24/7 helpline": round the clock, never a date or a number
 )
 _UNIT = (
     r"(?:mg/kg|mg/m2|mg/m²|mg/dL|mg/ml|mg|mcg|µg|micrograms?|milligrams?|grams?|g|kg|ml|mL|L|litres?|units?|IU|"
@@ -83,7 +84,9 @@ _UNIT = (
     # energy and power, as a utility bill or a spec sheet states them ("180 kWh", "7.4 kW")
     r"[kMG]Wh|[kM]W)"
 )
-_SCHEDULE = r"(?:\s+(?:OD|BD|BID|TDS|TID|QDS|QID|PRN|ON|nocte|mane|stat|IV|IM|SC|PO))*"
+#: when a dose is taken, as notes abbreviate it; in lower case too where the abbreviation is no English word
+#: ("850 mg tds", "5 mg od": not "on", "iv", "po", "stat", which prose writes)
+_SCHEDULE = r"(?:\s+(?:OD|BD|BID|TDS|TID|QDS|QID|PRN|ON|nocte|mane|stat|IV|IM|SC|PO|od|bd|bid|tds|tid|qds|qid|prn))*"
 #: "50 mg", "25/100 TDS", "0.3%", "92.4 kg", "4.2 x 3.1 cm", "1g BD"
 DOSE = re.compile(
     rf"(?<![\w.]){_NUM}(?:\s*[-–]\s*{_NUM})?(?:\s*[x×/]\s*{_NUM})*\s*{_UNIT}(?![\w])(?:\s*(?:once|twice)\s+daily)?{_SCHEDULE}"
@@ -177,6 +180,15 @@ RELATIVE_TIME = re.compile(
     r"|(?:early|late|mid)[ -](?:morning|afternoon|evening)"
     r")(?![\w-])"
 )
+#: a named clinical instrument, with its value: "Barthel Index", "Berg Balance Scale 41/56", "Epworth Sleepiness
+#: Scale 16/24", "Beers Criteria", "Functional Activities Questionnaire" — the same instrument in every note (an
+#: eponym names its author, not the patient); a credit score is a person's, and stays out
+SCALE = re.compile(
+    r"(?<![\w-])(?!(?:Credit|CIBIL|FICO|Experian|Equifax|TransUnion)\b)(?:[A-Z][\w'’-]*[ \t]+(?:(?:of|for|and|the)[ \t]+)?){1,4}"
+    r"(?:Index|Scale|Score|Criteria|Questionnaire|Inventory|Classification)"
+    r"(?:[ \t]*\([A-Z]{2,6}\))?(?:[ \t]+\d{1,3}(?:[.,]\d+)?(?:/\d{1,3})?)?(?![\w/-])"
+)
+
 #: words medicine builds from Greek and Latin roots: a disease, a finding, a test or a
 #: specialty ("paediatric", "psychiatry": a department, not a name)
 MEDICAL_WORD = re.compile(
@@ -198,6 +210,7 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (LEGAL, "legal_reference"),
     (REFERENCE, "public_reference"),  # "ISO 9001", "EudraCT 2021-004412-38", "Decree 13/2023/ND-CP"
     (EPONYM, "eponym"),
+    (SCALE, "clinical_scale"),
     (MEDICAL_WORD, "medical_term"),
 )
 
