@@ -154,3 +154,13 @@ def test_figures_in_a_tables_date_column_are_a_date_and_a_score_column_is_not() 
             "| 2 | Yes/no 9/10 | SLT | 28/02 | ongoing |")
     assert _hits(text) == ["21/02", "28/02"]
     assert _hits("| Test | Score | Date |\n|---|---|---|\n| MMSE | 24/30 | 12/03 |") == ["12/03"]
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("Call ID CL-20250312-0447819   12-Mar-2025 14:07   AHT 9:42", "12-Mar-2025 14:07"),
+     ("ID: 184229317 | 12/02/2025 às 21:47\n", "12/02/2025 às 21:47"),
+     ("Kuala Lumpur, 12 Mac 2025\n", "12 Mac 2025"), ("Jakarta, 17 Agustus 2024", "17 Agustus 2024")],
+)
+def test_a_dashed_date_a_foreign_at_and_malay_months_are_read(text: str, date: str) -> None:
+    assert _hits(text) == [date]

@@ -110,3 +110,12 @@ def test_an_eircode_after_a_place_is_a_postcode(text: str, code: str) -> None:
     from privrag.detect.recognizers_personal import postcode_recognizer
 
     assert [text[r.start : r.end] for r in postcode_recognizer().analyze(text, ["ZIP_CODE"])] == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [("Mobile +971 55 381 2294      Employer: Emirates NBD (relationship manager)", "Emirates NBD"),
+     ("Empregador: Hospital Estadual Mário Covas\n", "Hospital Estadual Mário Covas")],
+)
+def test_a_forms_employer_field_names_the_employer(text: str, employer: str) -> None:
+    assert [text[r.start : r.end] for r in employer_recognizer().analyze(text, ["ORGANIZATION"])] == [employer]

@@ -679,3 +679,18 @@ def test_a_named_persons_surname_is_no_eponym(finder: KeepFinder) -> None:
     text = "Anna Fuchs was admitted on Monday. Fuchs' son visited later."
     spans = [_span(text, "Anna Fuchs", "PERSON")]
     assert [k for k in finder.find(text, spans) if k.why == "eponym"] == []
+
+
+def test_a_company_named_like_a_code_of_law_is_no_law() -> None:
+    from privrag.keep import KeepFinder
+
+    text = "Contractor for Vistula Code sp. z o.o. under the Labour Code."
+    assert [k.text for k in KeepFinder().find(text) if k.why == "legal_reference"] == ["Labour Code"]
+
+
+def test_a_brand_in_an_employer_field_is_the_persons_employer() -> None:
+    from privrag.keep.context import employed_at
+
+    text = "Employer: Emirates NBD (relationship manager)"
+    assert employed_at(text, text.index("Emirates"))
+    assert not employed_at("Flew Emirates to Dubai", 5)

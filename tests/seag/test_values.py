@@ -157,3 +157,16 @@ def test_a_day_and_month_without_a_year_move_by_the_day_offset(text, shifted):
 def test_a_day_and_month_in_figures_is_not_reported_alone_and_a_lower_case_may_is_no_month():
     found = [s.text for s in ValueRecognizer().detect("BP 142/88 on 19/02, you may 5 times, seen 21 Feb")]
     assert found == ["21 Feb"]
+
+
+@pytest.mark.parametrize(
+    ("span", "expected"),
+    [("aged ten", "aged eleven"), ("Aged Ten", "Aged Eleven"), ("(age seven)", "(age eight)"), ("aged twenty", "aged twenty-one")],
+)
+def test_a_spelled_age_moves_like_a_number(span: str, expected: str) -> None:
+    assert _shifter().shift(span, "AGE") == expected
+
+
+def test_a_spelled_age_never_falls_below_one() -> None:
+    params = ValueParams(years=2, days=5, month_shift=1, weekday_shift=2, age_shift=-3)
+    assert ValueShifter(params, random.Random(0)).shift("aged two", "AGE") == "aged one"

@@ -43,7 +43,9 @@ _WEEKDAY = r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day|sday|nesday|r
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 _YEAR = r"(?:19|20)\d{2}"
 _CLOCK = r"(?:(?:[01]?\d|2[0-3])[:.][0-5]\d(?:[ \t]?[AaPp]\.?[Mm]\.?)?|(?:1[0-2]|0?[1-9])[ \t]?[AaPp]\.?[Mm]\.?)"
-_TIME = rf"(?:,?[ \t]+(?:at[ \t]+|from[ \t]+|between[ \t]+)?{_CLOCK}(?:[ \t]?(?:-|–|to|and)[ \t]?{_CLOCK})?)?"
+#: "at" before a date's time, in English and our users' other languages ("12/02/2025 às 21:47", "am 3. März um 14:00")
+_AT = r"(?:at|from|between|às|a[ \t]+las|à|um|om|kl\.?|alle|o)"
+_TIME = rf"(?:,?[ \t]+(?:{_AT}[ \t]+)?{_CLOCK}(?:[ \t]?(?:-|–|to|and)[ \t]?{_CLOCK})?)?"
 #: the months of our users' other languages: Spanish, Portuguese, French, Italian, German, Dutch, Polish,
 #: Swedish, Turkish
 _FOREIGN_MONTH = (
@@ -56,7 +58,9 @@ _FOREIGN_MONTH = (
     # Polish (the genitive a date takes, and the nominative), Swedish, Turkish
     r"stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia|"
     r"styczeń|luty|marzec|kwiecień|maj|czerwiec|lipiec|sierpień|wrzesień|październik|listopad|grudzień|"
-    r"augusti|ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)"
+    r"augusti|ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık|"
+    # Malay and Indonesian ("12 Mac 2025", "17 Agustus 2024"): the months English and Dutch do not write
+    r"mac|julai|ogos|disember|maret|agustus|desember)"
 )
 #: their weekdays, which open a date in a mail header ("martes, 8 de abril de 2025 13:05")
 _FOREIGN_WEEKDAY = (
@@ -145,7 +149,10 @@ def written_date_recognizer() -> ContextPatternRecognizer:
                  0.6, case_sensitive=True),
             # "10/04/2025 02:14": the time of a date in figures belongs to it (Presidio's date stops at the year)
             Rule("numeric_date_time", rf"(?=\d)(?<![\w/.:-])(?:[0-3]?\d[/.-][01]?\d|[01]?\d[/.-][0-3]?\d)[/.-](?:{_YEAR}|\d{{2}})"
-                                      rf",?[ \t]+(?:at[ \t]+)?{_CLOCK}(?![\w:])", 0.6),
+                                      rf",?[ \t]+(?:{_AT}[ \t]+)?{_CLOCK}(?![\w:])", 0.6),
+            # "12-Mar-2025 14:07": a log's or a form's date with dashes, and its time
+            Rule("day_month_year_dashed", rf"(?<![\w/-]){_DAY}-{_MONTH}-(?:{_YEAR}|\d{{2}})(?![\w-]){_TIME}", 0.6,
+                 case_sensitive=True),
             # "Tue 6/10 8:02 AM", "Mon 07.04.2025 08:12": a weekday makes figures a date even without a year
             # ("6/10" alone may be a score or a fraction); the weekday is part of the date
             Rule("weekday_numeric", rf"(?<![\w/]){_WEEKDAY}(?:[0-3]?\d[/.-][01]?\d|[01]?\d[/.-][0-3]?\d)"

@@ -141,6 +141,11 @@ def _cleanco_forms() -> str:
 _ORG_WORD = r"(?:[A-ZÀ-ÖØ-Þ][\w&'’-]*(?:\.\w[\w&'’-]*)*|[A-Z])"
 
 
+#: a form's field that holds a person's employer ("Employer:", "Empregador:", "Arbeitgeber:")
+_EMPLOYER_FIELD = (r"employer|employed[ \t]+by|place[ \t]+of[ \t]+work|workplace|empleador|empregador|employeur|"
+                   r"arbeitgeber|werkgever|pracodawca|datore[ \t]+di[ \t]+lavoro|arbetsgivare|majikan")
+
+
 #: legal forms that end a registered company's name: the common ones in their own case, Turkey's ("A.Ş.",
 #: "Ltd. Şti."), and the forms of cleanco's table that are no word or abbreviation (:func:`_cleanco_forms`)
 _LEGAL_FORM = (
@@ -251,6 +256,9 @@ def employer_recognizer() -> ContextPatternRecognizer:
     return ContextPatternRecognizer(
         "ORGANIZATION",
         [Rule("employer", rf"(?<=\b(?i:{verb})\s){name}(?<![.'’])", 0.6, case_sensitive=True),
+         # "Employer: Emirates NBD (relationship manager)": a form's employer field, in our users' languages too
+         Rule("employer_field", rf"(?<=\b(?i:{_EMPLOYER_FIELD})[ \t]*:[ \t]{{0,12}}){name}(?<![.'’])", 0.6,
+              case_sensitive=True),
          Rule("registered", rf"(?<![\w&'’.-]){company}(?![\w-])\.?", 0.6, case_sensitive=True),
          Rule("facility", rf"(?<![\w'’-])(?:{_FACILITY_WORD}[ \t]+){{1,4}}{_FACILITY_HEAD}(?![\w-])", 0.55,
               validator=_named_facility, case_sensitive=True),

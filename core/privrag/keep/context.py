@@ -31,6 +31,11 @@ FACILITY = re.compile(
 
 #: a person's link to an organisation before it: "works at", "employed by", "joined", "a 3-month notice
 #: period at"
+#: a form's employer field right before the organisation: "Employer: Emirates NBD"
+EMPLOYER_FIELD_BEFORE = re.compile(
+    r"(?i)\b(?:employer|employed[ \t]+by|place[ \t]+of[ \t]+work|workplace|empleador|empregador|employeur|arbeitgeber|"
+    r"werkgever|pracodawca|datore[ \t]+di[ \t]+lavoro|arbetsgivare|majikan)[ \t]*:[ \t]*$"
+)
 EMPLOYER_BEFORE = re.compile(
     r"(?i)\b(?:work(?:s|ed|ing)?|employed|employee|employer|job|position|role|post|placement|shifts?|notice|tenure|"
     r"career|apprentice(?:ship)?|"
@@ -166,7 +171,7 @@ def employed_at(text: str, start: int) -> bool:
     """"works at", "employed by", "HGV driver at the", "a member of the": the organisation is
     someone's employer or affiliation (a party, a union, a church say who a person is)."""
     before = text[max(0, start - 60) : start]
-    if EMPLOYER_BEFORE.search(before) or JOINED_BEFORE.search(before):
+    if EMPLOYER_BEFORE.search(before) or JOINED_BEFORE.search(before) or EMPLOYER_FIELD_BEFORE.search(before):
         return True
     m = re.search(r"([A-Za-z]+)\s+(?:at|for|with)\s+(?:the\s+)?$", before)
     if not m:

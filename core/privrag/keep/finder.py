@@ -110,6 +110,11 @@ _AMP_ACRONYM = re.compile(r"[A-Z]{1,3}&[A-Z]{1,3}")
 _MIN_UNDEFINED_ACRONYM = 3
 #: Zipf frequency of everyday English words ("eat", "care", "nice"): no evidence of a public entity
 _EVERYDAY_ZIPF = 5.0
+#: a company's legal form right after a name: the name is the company's, whatever law it sounds like
+_COMPANY_FORM_AFTER = re.compile(
+    r"[ \t]+(?:sp\.[ \t]?z[ \t]?o\.o\.|Ltd|Limited|LLC|Inc|GmbH|AG|S\.A\.|SARL|SAS|B\.V\.|BV|plc|PLC|Pty|Sdn|"
+    r"S\.r\.l\.|Srl|SpA|S\.p\.A\.|Oy|AB|A/S|ApS|Ltda)(?![\w])"
+)
 #: a person's pay: an amount after one of these words is personal data, not a price ("I pay rent of
 #: ₹32,000", "pay by card" are prices; "ordered to pay the applicant EUR 1,400" is an award). A claim
 #: form's label is no claim of a person's ("Total claimed: €501.40" sums an expense or insurance form;
@@ -185,6 +190,8 @@ class KeepFinder:
                 continue
             if why == "amount" and _PAY_BEFORE.search(text[max(0, start - 80) : start]):
                 continue
+            if why == "legal_reference" and _COMPANY_FORM_AFTER.match(text, end):
+                continue  # "Vistula Code sp. z o.o.": a company named like a code of law
             if why == "duration" and (_SENTENCE_BEFORE.search(text[max(0, start - 100) : start])
                                       or _AGE_BEFORE.search(text[max(0, start - 20) : start])):
                 continue

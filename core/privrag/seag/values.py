@@ -330,10 +330,25 @@ class ValueShifter:
             if out == text:
                 # "the age of 66", "82 y/o", "turned 53": the number in an age span is the age
                 out = _BARE_AGE.sub(lambda m: str(max(1, int(m.group(0)) + self.params.age_shift)), text)
+            if out == text:
+                # "aged ten", "(age seven)": a letter spells a child's age; it moves like a number
+                out = _SPELLED_AGE.sub(lambda m: _spelled_like(m.group(0), self.params.age_shift), text, count=1)
             return out
         if category == "QUANTITY":
             return self.shift_percentages(self.shift_amounts(text))
         return text
+
+
+#: the ages a letter spells out, and what a shift of a few years makes of them (index = the number)
+_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+                 "sixteen seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three").split()
+def _spelled_like(word: str, shift: int) -> str:
+    """The spelled number ``word`` moved by ``shift``, written in its case ("Ten" → "Eleven")."""
+    new = _NUMBER_WORDS[max(1, _NUMBER_WORDS.index(word.lower()) + shift)]
+    return new.capitalize() if word[:1].isupper() and not word.isupper() else _case_like(word, new)
+
+
+_SPELLED_AGE = re.compile(r"(?i)(?<![\w-])(?:" + "|".join(sorted(_NUMBER_WORDS[1:21], key=len, reverse=True)) + r")(?![\w-])")
 
 
 def _parse_number(num: str) -> float:
