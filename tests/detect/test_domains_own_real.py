@@ -141,3 +141,32 @@ def test_a_call_transcript_and_letters_in_other_languages_send_no_spoken_number_
     assert spoken == []
     assert ages == []
     assert durations == []
+
+
+def test_forms_tables_and_addresses_of_eight_countries_send_no_age_and_no_address_word() -> None:
+    """``domains_fresh_s35a.jsonl``: eight clinical and eight workplace documents (Ireland, Malaysia, the
+    Philippines, Pakistan, Italy, the UAE, Canada, South Africa, Australia, Kenya, England, Poland, the US,
+    New Zealand, Ghana, Brazil). Measured once before the stop-35 fixes: 11 ages were sent ("(70 yrs)" after
+    a date of birth, "Age/Sex: 34 y / M", a TB card's household table, "57 yrs M"), four addresses sent a
+    county, a state or a province between their masked pieces ("Co. Galway", "QLD", "(PV)"), and a table's
+    "Name" column, a cleaner named after her job and two sets of signing initials were sent. Still open: a
+    car's plate in brackets, two cueless given names ("Shaz", "Precious"), a Malaysian and a Philippine
+    address whose street the models split, and an Italian "a 52 anni"."""
+    from privrag.detect.default import default_detector
+
+    docs = load_domains(DATA / "domains_fresh_s35a.jsonl")
+    spans_per_doc = default_detector().detect_batch([d.text for d in docs])
+    whole, ages, addresses = [], [], []
+    for d, spans in zip(docs, spans_per_doc, strict=True):
+        masked = {i for s in spans for i in range(s.start, s.end)}
+
+        def covered(p, d=d, masked=masked) -> bool:
+            return all(i in masked for i in range(p.start, p.end) if d.text[i].isalnum())
+
+        whole += [p.text for p in d.protect if p.identifier == "DIRECT"
+                  and not any(i in masked for i in range(p.start, p.end) if d.text[i].isalnum())]
+        ages += [p.text for p in d.protect if p.kind == "AGE" and not covered(p)]
+        addresses += [p.text for p in d.protect if p.kind == "ADDRESS" and p.identifier == "DIRECT" and not covered(p)]
+    assert sorted(whole) == ["784 JWQ", "Precious", "Shaz", "langat"]
+    assert ages == ["52 anni"]
+    assert addresses == ["Blk 12 Lot 7 Sampaguita St., Malanday, Marikina City"]
