@@ -44,6 +44,8 @@ def test_the_words_between_and_after_an_addresss_pieces_are_masked(text: str, pa
         ("Ballinasloe\nCo. Galway H53 X2K7", [("Ballinasloe", "LOCATION"), ("H53 X2K7", "ZIP_CODE")]),  # a line break
         ("Leeds, West Yorkshire, UK", [("Leeds", "LOCATION"), ("UK", "LOCATION")]),  # places alone: a list
         ("atorvastatin 20 mg ON.", [("atorvastatin 20 mg", "STREET_ADDRESS")]),  # a code after a space alone
+        ("Home: 22 King St, Aberdeen AB24 5AX - ICU.", [("22 King St", "STREET_ADDRESS"), ("Aberdeen", "LOCATION"),
+                                                        ("AB24 5AX", "ZIP_CODE")]),  # a ward after a dash
     ],
 )
 def test_prose_a_line_break_places_alone_or_a_bare_code_add_nothing(text: str, parts: list) -> None:

@@ -220,6 +220,7 @@ def test_a_short_name_before_the_full_name_in_brackets_is_the_persons() -> None:
 def test_a_word_before_a_bracketed_name_that_is_no_short_form_of_it_is_no_nickname() -> None:
     from privrag.detect.name_propagation import bracketed_nicknames
 
-    text = "the item (Kelvin Ashby) and the contact (Ann Lee) and Kelvin (Kelvin Ashby)"
-    spans = [_person(text, "Kelvin Ashby"), _person(text, "Ann Lee")]
+    text = "the item (Kelvin Ashby) and the contact (Ann Lee) and with her (Hermione Granger), Ref (Refilwe Dlamini)"
+    spans = [_person(text, "Kelvin Ashby"), _person(text, "Ann Lee"), _person(text, "Hermione Granger"),
+             _person(text, "Refilwe Dlamini")]
     assert bracketed_nicknames(text, spans) == []

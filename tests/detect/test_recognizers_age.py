@@ -83,6 +83,10 @@ def test_a_cell_of_a_tables_age_column_is_an_age() -> None:
         "Ocrevus (2 yrs) then review",
         "Warranty 5 yrs M&S",  # a unit and a capital that is no sex
         "Lives in Leeds (12 yrs)",  # a town is no person
+        "Experience: Carpenter (8 yrs), Mason (4 yrs).",  # a CV's trades: a surname alone names no one here
+        "Exp: 5 yrs M.Sc. in nursing",  # a degree, not a sex
+        "Hypertension 10 yrs. M and F wards",
+        "| Item | Age |\n|---|---|\n| Boiler | 12 |",  # a table of things, not of people
     ],
 )
 def test_a_duration_beside_a_word_or_in_another_column_is_no_age(text: str) -> None:

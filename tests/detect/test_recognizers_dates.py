@@ -154,6 +154,7 @@ def test_figures_in_a_tables_date_column_are_a_date_and_a_score_column_is_not() 
             "| 2 | Yes/no 9/10 | SLT | 28/02 | ongoing |")
     assert _hits(text) == ["21/02", "28/02"]
     assert _hits("| Test | Score | Date |\n|---|---|---|\n| MMSE | 24/30 | 12/03 |") == ["12/03"]
+    assert _hits("| Goal | Target |\n|---|---|\n| HbA1c | 6.5 |\n| INR | 2-3 |\n| LDL | 1.8 |") == []  # a lab value's goal
 
 
 @pytest.mark.parametrize(

@@ -119,3 +119,8 @@ def test_an_eircode_after_a_place_is_a_postcode(text: str, code: str) -> None:
 )
 def test_a_forms_employer_field_names_the_employer(text: str, employer: str) -> None:
     assert [text[r.start : r.end] for r in employer_recognizer().analyze(text, ["ORGANIZATION"])] == [employer]
+
+
+@pytest.mark.parametrize("text", ["Employer: N/A", "Employer: Self-employed", "Employer: Retired", "Employer: None"])
+def test_an_employer_field_without_an_employer_names_none(text: str) -> None:
+    assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []

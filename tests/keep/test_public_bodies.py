@@ -106,7 +106,11 @@ def test_a_programme_span_is_kept_unless_someone_works_there() -> None:
     ("name", "public"),
     [("Ministry of Health", True), ("Department of Social Protection", True), ("Income Tax Department", True),
      ("Department of Transport and Main Roads", True), ("Ministry of Transportation", True),
-     ("Federal Ministry of Finance", True), ("Canadian Department of Justice", True),
+     ("Federal Ministry of Finance", True),
+     ("Canadian Department of Justice", False),  # a nationality: national_body's to judge
+     ("Living Waters Ministry", False), ("Youth Ministry", False),  # a church's
+     ("Sacramento Police Department", False), ("Austin Fire Department", False),  # a town's service
+     ("Department of Psychology, University of Bristol", False), ("Good Hope Hospital Department of Surgery", False),
      ("Lagos State Ministry of Health", False),  # a state's: the place locates a person
      ("State Ministry of Health", False), ("District Health Department", False),
      ("Okonkwo Department of Surgery", False),  # a family word names a private site
@@ -122,3 +126,23 @@ def test_a_ministry_span_is_kept_unless_someone_works_there() -> None:
     assert _keeps(text, "Department of Social Protection") == ["Department of Social Protection"]
     text = "She works at the Ministry of Health as an analyst."
     assert _keeps(text, "Ministry of Health") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I was bullied by colleagues at the Ministry of Finance and I'm now on sick leave.",
+     "My husband is a civil servant in the Ministry of Defence.",
+     "He's been posted abroad by the Ministry of Foreign Affairs.",
+     "After 12 years in the Department of Corrections I retired."],
+)
+def test_a_ministry_in_a_sentence_about_someones_work_stays_protected(text: str) -> None:
+    import re
+
+    org = re.search(r"(?:Ministry|Department) of [A-Z]\w+(?: [A-Z]\w+)?", text).group(0)
+    assert _keeps(text, org) == []
+
+
+def test_a_job_word_elsewhere_in_the_sentence_does_not_make_a_ministry_an_employer() -> None:
+    text = ("When you went on maternity leave your benefit was paid by the Department of Social Protection, and a "
+            "ceased-employment flag was set in error.")
+    assert _keeps(text, "Department of Social Protection") == ["Department of Social Protection"]

@@ -18,6 +18,7 @@ Ballinasloe office" stays two spans).
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 
 import regex
@@ -39,8 +40,9 @@ _GAP = regex.compile(
 #: one word of a gap: what is filled
 _GAP_WORDS = regex.compile(r"(?:\p{Lu}[\p{L}'’.-]*|\d{1,6}[A-Za-z]?|\(\p{Lu}{2,3}\))(?:[ \t]+(?:\p{Lu}[\p{L}'’.-]*|\d{1,6}[A-Za-z]?))*")
 #: a region's code right after the last piece, in brackets or after a comma or a dash: "Vigevano (PV)",
-#: "São Bernardo do Campo - SP" (a code after a space alone is as often a dose's "ON" or a note's "BD")
-_REGION_AFTER = regex.compile(r"[ \t]*(?:\((?P<code>\p{Lu}{2,3})\)|(?:,|[–-])[ \t]*(?P<code>\p{Lu}{2,3}))"
+#: "São Bernardo do Campo - SP" (a code after a space alone is as often a dose's "ON" or a note's "BD"; three
+#: letters after a dash are as often a ward, "- ICU")
+_REGION_AFTER = regex.compile(r"[ \t]*(?:\((?P<code>\p{Lu}{2})\)|(?:,|[–-])[ \t]*(?P<code>\p{Lu}{2}))"
                               r"(?=[ \t]*(?:$|[\n.,;|)]|[ \t]{2}))", regex.MULTILINE)
 #: the longest gap joined, in characters
 _MAX_GAP = 30
@@ -50,10 +52,11 @@ def close_address_runs(text: str, spans: Sequence[DetectedEntity]) -> list[Detec
     """``spans`` plus a ``LOCATION`` span over each run of words between the pieces of one address on
     one line, and over a region code after its last piece (see the module docstring). The pieces
     stay as they are: their own words still name the place elsewhere in the text."""
+    index = _SpanIndex(spans)
     pieces = sorted((s for s in spans if canonical_label(s.label) in _PIECES), key=lambda s: (s.start, s.end))
     runs: list[list[DetectedEntity]] = []
     for s in pieces:
-        if runs and _joins(text, runs[-1][-1], s, spans):
+        if runs and _joins(text, runs[-1][-1], s, index):
             runs[-1].append(s)
         else:
             runs.append([s])
@@ -62,28 +65,37 @@ def close_address_runs(text: str, spans: Sequence[DetectedEntity]) -> list[Detec
         if not any(canonical_label(s.label) == "ADDRESS" for s in run):
             continue
         for a, b in zip(run, run[1:], strict=False):
-            fills.extend(_uncovered_words(text, a.end, b.start, spans))
+            fills.extend(_uncovered_words(text, a.end, b.start, index))
         end = max(s.end for s in run)
         tail = _REGION_AFTER.match(text, end)
         if tail is not None:
-            fills.extend(_uncovered_words(text, tail.start("code"), tail.end("code"), spans))
+            fills.extend(_uncovered_words(text, tail.start("code"), tail.end("code"), index))
     if not fills:
         return list(spans)
     extra = [DetectedEntity(a, b, "LOCATION", text[a:b], 0.6, ADDRESS_RUN_SOURCE) for a, b in fills]
     return sorted([*spans, *extra])
 
 
-def _uncovered_words(text: str, start: int, end: int, spans: Sequence[DetectedEntity]) -> list[tuple[int, int]]:
+def _uncovered_words(text: str, start: int, end: int, index: _SpanIndex) -> list[tuple[int, int]]:
     """The runs of gap words between ``start`` and ``end`` that no span covers."""
-    out = []
-    for m in _GAP_WORDS.finditer(text, start, end):
-        a, b = m.start(), m.end()
-        if not any(s.start < b and a < s.end for s in spans):
-            out.append((a, b))
-    return out
+    return [(m.start(), m.end()) for m in _GAP_WORDS.finditer(text, start, end) if not index.overlapping(m.start(), m.end())]
 
 
-def _joins(text: str, a: DetectedEntity, b: DetectedEntity, spans: Sequence[DetectedEntity]) -> bool:
+class _SpanIndex:
+    """The spans that overlap a range, found by bisection (a scan of all spans per gap was quadratic)."""
+
+    def __init__(self, spans: Sequence[DetectedEntity]) -> None:
+        self.spans = sorted(spans, key=lambda s: s.start)
+        self.starts = [s.start for s in self.spans]
+        self.longest = max((s.end - s.start for s in self.spans), default=0)
+
+    def overlapping(self, a: int, b: int) -> list[DetectedEntity]:
+        lo = bisect.bisect_left(self.starts, a - self.longest)
+        hi = bisect.bisect_left(self.starts, b)
+        return [s for s in self.spans[lo:hi] if s.end > a]
+
+
+def _joins(text: str, a: DetectedEntity, b: DetectedEntity, index: _SpanIndex) -> bool:
     """``b`` continues ``a``'s address: on the same line, with only a short gap of separators, capitalised
     words, codes or numbers (the other spans of the gap count as such words)."""
     if b.start < a.end:
@@ -92,7 +104,7 @@ def _joins(text: str, a: DetectedEntity, b: DetectedEntity, spans: Sequence[Dete
     if len(gap) > _MAX_GAP or "\n" in gap or "  " in gap.strip(" ") or "\t" in gap:
         return False
     masked = list(gap)
-    for s in spans:  # another span inside the gap counts as one capitalised word
+    for s in index.overlapping(a.end, b.start):  # another span inside the gap counts as one capitalised word
         for k in range(max(s.start, a.end), min(s.end, b.start)):
             if not masked[k - a.end].isspace():
                 masked[k - a.end] = "X"

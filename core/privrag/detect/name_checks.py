@@ -308,20 +308,32 @@ _NAME_HEADERS = frozenset(
 
 def in_name_column(text: str, start: int, end: int) -> bool:
     """The cell sits in a column its table's header calls "Name" (or "Patient", "Employee" …) and holds a
-    word of our name lists: "| Widget Pro |" under "Name" is a product."""
+    word of our name lists that no dictionary holds: "| Rose Gold Watch |" under "Name" is a product."""
     from privrag.detect.recognizers_first_names import person_name_words
     from privrag.detect.table_columns import column_header
 
     header = column_header(text, start)
     if header is None or header.lower() not in _NAME_HEADERS:
         return False
+    from privrag.keep.brands import in_dictionary
+
     names = person_name_words()
-    return any(w.lower() in names for w in text[start:end].split())
+    return any(w.lower() in names and not in_dictionary(w.lower()) for w in text[start:end].split())
 
 
 def after_a_job_word(text: str, start: int, end: int) -> bool:
-    """The word before the name heads a job title ("our cleaner Mere", "my driver Tunde"), not "my dog Max"."""
+    """The word before the name heads a job title ("my driver Tunde"), not "my dog Max", and the name is a
+    given name of our lists or a word no dictionary holds — never a brand ("my driver Uber", "my accountant
+    Xero") or a word ("my driver Licence", "my nurse Practitioner")."""
     from privrag.detect.contact_blocks import occupation_head
+    from privrag.detect.recognizers_first_names import given_name_words
+    from privrag.keep.brands import brand_titles, in_dictionary
 
     m = re.search(r"([a-z]+)[ \t]+$", text[max(0, start - 30) : start])
-    return m is not None and occupation_head(m.group(1))
+    if m is None or not occupation_head(m.group(1)):
+        return False
+    first = text[start:end].split()[0]
+    low = first.lower()
+    if first in brand_titles():
+        return False
+    return low in given_name_words() or not in_dictionary(low)

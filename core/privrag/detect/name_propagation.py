@@ -170,12 +170,15 @@ _NICK_BEFORE_BRACKET = re.compile(r"(?<![\w.'’-])([A-Za-z][a-z'’-]{1,14})[ \
 
 
 def _short_form_of(word: str, given: str) -> bool:
-    """``word`` is the given name's short form: its first three letters or more ("kel", "Kel" of "Kelvin"),
-    or a nickname of the table ("bill" of "William") — not a word like "and" or "her" before a bracket."""
+    """``word`` is the given name's short form: a nickname of the table ("bill" of "William"), or its first
+    three letters or more that are no word ("kel" of "Kelvin"; not "her" of "Hermione")."""
+    from privrag.keep.brands import english_words
+
     low, full = word.lower(), given.lower()
-    if len(low) >= 3 and full.startswith(low) and low != full:
+    if low in _nickname_table().get(full, ()):
         return True
-    return low in _nickname_table().get(full, ())
+    # the start of the name, when no dictionary holds it: "kel", not "her" of "Hermione" or "Ref" of "Refilwe"
+    return len(low) >= 3 and full.startswith(low) and low != full and low not in english_words()
 
 
 def fold_accents(word: str) -> str:

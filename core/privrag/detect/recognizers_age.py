@@ -13,7 +13,7 @@ import regex
 
 from privrag import gazetteer
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule
-from privrag.detect.table_columns import column_header
+from privrag.detect.table_columns import column_header, header_cells
 
 __all__ = ["age_recognizer"]
 
@@ -70,20 +70,25 @@ def _person_subject(text: str, start: int, end: int) -> bool:
 
 #: the word before " (2 yrs)"
 _NAME_BEFORE_BRACKET = regex.compile(r"(\p{Lu}[\p{L}'’-]+)[ \t]\([ \t]?$")
+#: the given name before a surname: "Joe " of "Joe Bloggs (45 y/o)"
+_GIVEN_BEFORE = regex.compile(r"(\p{Lu}[\p{L}'’-]+)[ \t]+$")
 #: a relative's word right before a name: "daughter Zosia", "son Bilal"
 _KIN_BEFORE = regex.compile(rf"\b(?i:{_KIN_WORDS})[ \t]+$")
 
 
 def _after_a_bracketed_name(text: str, start: int, end: int) -> bool:
-    """The word before "(2 yrs)" is a given name or a surname ("Zosia", "Bloggs"), not "Contract" or a town."""
+    """A person's name stands before "(2 yrs)": a relative's word and a name ("daughter Zosia"), or a given
+    name and a name word ("Joe Bloggs") — not "Carpenter (8 yrs)" in a CV's list of trades, or a town."""
     m = _NAME_BEFORE_BRACKET.search(text, max(0, start - 40), start)
     if m is None or gazetteer.lookup(m.group(1)) is not None:
         return False
     if _KIN_BEFORE.search(text, max(0, m.start() - 20), m.start()):
         return True  # "daughter Zosia (2 yrs)": a relative's name, whether or not our lists hold it
-    from privrag.detect.recognizers_first_names import person_name_words
+    from privrag.detect.recognizers_first_names import given_name_words, person_name_words
 
-    return m.group(1).lower() in person_name_words()
+    g = _GIVEN_BEFORE.search(text, max(0, m.start() - 30), m.start())
+    return (g is not None and g.group(1).lower() in given_name_words()
+            and m.group(1).lower() in person_name_words())
 
 
 #: a table header's cell that names an age column: "Age", "Age (y)", "Edad", "Età"
@@ -91,10 +96,18 @@ _AGE_HEADER = regex.compile(r"(?i:age|edad|idade|âge|alter|età|eta|umur|usia|w
                             r"(?:[ \t]*\([^)|]{0,10}\))?")
 
 
+#: a header cell of a table of people
+_PEOPLE_HEADER = regex.compile(r"[ \t]*(?i:name|names|full[ \t]+name|patient|relation|relationship|sex|gender|m/f|"
+                               r"member|child|contact|resident|employee|nombre|nome|naam)[ \t]*")
+
+
 def _in_age_column(text: str, start: int, end: int) -> bool:
-    """The cell is in the column a header row of the same table calls "Age"."""
+    """The cell is in the column a header row of the same table calls "Age", and the table lists people (a
+    name, a relation, a sex column): "| Boiler | 12 |" under "Age" is a thing's age."""
     header = column_header(text, start)
-    return header is not None and _AGE_HEADER.fullmatch(header) is not None
+    if header is None or _AGE_HEADER.fullmatch(header) is None:
+        return False
+    return any(_PEOPLE_HEADER.fullmatch(cell) for cell in header_cells(text, start))
 
 
 #: "date of birth" in the other languages of our users' forms: "F. nac.", "Nasc.", "Né le", "geb.", "född"
@@ -157,7 +170,7 @@ def age_recognizer() -> ContextPatternRecognizer:
                                   rf"(?:[MFmf]\s?/\s?{n}(?:\s?{_AGE_UNIT})?|{n}(?:\s?{_AGE_UNIT})?\s?/\s?[MFmf])(?![\w/])", 0.7),
             # "57 yrs M", "34 y / M", "F 52 yrs": an age with its unit beside a sex letter, as a note's header
             # writes the patient; the unit and the letter together say it (a number and "M" alone do not)
-            Rule("age_unit_sex", rf"(?<![\w.,/-]){n}[ \t]?(?i:y/o|yo|yrs?|y)\.?[ \t]?/?[ \t]?[MF](?![\w/'’&-])"
+            Rule("age_unit_sex", rf"(?<![\w.,/-]){n}[ \t]?(?i:y/o|yo|yrs?|y)[ \t]?/?[ \t]?[MF](?![\w/'’&-]|\.\w)"
                                  rf"|(?<![\w.,/-])[MF][ \t]?/?[ \t]?{n}[ \t]?(?i:y/o|yo|yrs?)(?![\w/])", 0.65, case_sensitive=True),
             # "| Nasreen Bibi | wife | 29 y |": a cell of a table's "Age" column
             Rule("age_column", rf"(?<=\|[ \t]{{0,3}}){n}(?:[ \t]?{_AGE_UNIT})?(?=[ \t]*\|)", 0.65,

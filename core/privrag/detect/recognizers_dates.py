@@ -164,9 +164,10 @@ def written_date_recognizer() -> ContextPatternRecognizer:
             Rule("day_month_figures", r"(?<![\w/.:,-])(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])(?![\w/.:,-]|[.,]\d)", 0.5,
                  in_context=_month_dated_elsewhere),
             # "| PT - Ciarán | 21/02 | partly |": a cell of a table's date column, whose header says what the
-            # figures are ("Target", "Due", "Date"); elsewhere "21/02" may be a score or a fraction
-            Rule("date_column", r"(?<=\|[ \t]{0,3})(?:[0-3]?\d[/.-][01]?\d|[01]?\d[/.-][0-3]?\d)(?:[/.-](?:\d{4}|\d{2}))?"
-                                r"(?=[ \t]*\|)", 0.55, in_context=_in_date_column),
+            # figures are ("Target", "Due", "Date"); elsewhere "21/02" may be a score or a fraction. With a dot or
+            # a dash only a full date: "6.5" or "2-3" under "Target" is a lab value's goal
+            Rule("date_column", r"(?<=\|[ \t]{0,3})(?:(?:[0-3]?\d/[01]?\d|[01]?\d/[0-3]?\d)(?:/(?:\d{4}|\d{2}))?"
+                                r"|[0-3]?\d[.-][01]?\d[.-](?:\d{4}|\d{2}))(?=[ \t]*\|)", 0.55, in_context=_in_date_column),
         ],
         name="privrag_written_date",
     )

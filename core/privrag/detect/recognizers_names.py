@@ -89,8 +89,11 @@ _CAPS_WORD = r"(?!(?:AND|OF|THE|V|VS|IN|ON|AT|FOR|TO|BY|FROM|WITH)\b)[A-Z][A-Z'â
 _DIGRAPH = r"(?:Ll|Ch|Ph|Sh|Th|Gy|Sz|Zs|Cs|Ny)"
 
 
-#: dotted capitals that are no one's initials: places, "N.B.", "P.S.", times, "P.O. Box"
-_NOT_INITIALS = r"(?:U\.S|U\.K|E\.U|N\.B|P\.S|A\.M|P\.M|U\.N|D\.C|P\.O|A\.D|B\.C)\.(?![A-Z])"
+#: dotted capitals that are no one's initials: places, "N.B.", "P.S.", times, "P.O. Box", a route or a scan
+_NOT_INITIALS = (r"(?:U\.S|U\.K|E\.U|N\.B|P\.S|A\.M|P\.M|U\.N|D\.C|P\.O|A\.D|B\.C|"
+                 # a route, a doctor or a scan written with dots: "given by I.V.", "referred by G.P.", "by C.T. scan"
+                 r"I\.V|I\.M|G\.P|C\.T|M\.R\.I|M\.R|E\.D|E\.R|O\.T|P\.T|S\.C|R\.N|M\.D|N\.P|I\.C\.U|E\.C\.G|E\.E\.G)"
+                 r"\.(?![A-Z])")
 
 def _name_pattern(space: str) -> str:
     """One to four name words (initials and particles allowed), words joined by ``space``."""

@@ -86,6 +86,32 @@ def affiliated_anywhere(text: str, surface: str) -> bool:
                for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text))
 
 
+#: a person's working life right before a government body: "bullied by colleagues at the", "a civil servant in
+#: the", "posted abroad by the", "off work from the", "12 years in the" — a job word, then the preposition that
+#: ties it to the body (a job word elsewhere in the sentence does not: "a letter for his employer … notify the")
+_WORK_BEFORE = re.compile(
+    r"(?i)(?:\b(?:work(?:s|ed|ing)?|job|colleagues?|co-?workers?|civil[ \t]+servants?|employ\w*|staff|posted|"
+    r"seconded|transferred|career|boss|manager|promot\w*|redundan\w*|resign\w*|dismiss\w*|bullied|harass\w*)\b"
+    r"[^.\n]{0,25}?\b(?:at|in|for|by|from|with|of|to)[ \t]+(?:the[ \t]+)?"
+    r"|\b(?:years?|decades?|months?)[ \t]+(?:in|at|with)[ \t]+(?:the[ \t]+)?)$"
+)
+#: the person right after: "… Department of Corrections I retired", "…, where I work"
+_WORK_AFTER = re.compile(
+    r"(?i)^[ \t]*,?[ \t]*(?:where[ \t]+)?(?:I|we|he|she|they)[ \t]+(?:\w+[ \t]+)?"
+    r"(?:retired|work(?:s|ed)?|resigned|joined|left|started|was[ \t]+(?:posted|employed|hired))\b"
+)
+
+
+def working_life_anywhere(text: str, surface: str) -> bool:
+    """Is any mention of ``surface`` tied to someone's working life ("colleagues at the Ministry of
+    Finance", "… Department of Corrections I retired")? A government body that many people work for is
+    kept only where no mention is."""
+    for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text):
+        if _WORK_BEFORE.search(text[max(0, m.start() - 70) : m.start()]) or _WORK_AFTER.match(text[m.end() : m.end() + 40]):
+            return True
+    return False
+
+
 def affiliated_at(text: str, start: int, end: int) -> bool:
     """Is this one mention someone's employer or affiliation: "works at X", "X members",
     "X as the assistant", "Kevin Patel from X", X on its own line under a name, "Team Lead, X"?"""

@@ -42,7 +42,15 @@ from collections.abc import Iterable, Sequence
 
 from privrag.calendar_words import CALENDAR_WORDS, SEASONS
 from privrag.detect.recognizers_places import MIN_LETTERS
-from privrag.keep import abbreviations, brands, measurements, medicines, public_bodies, vocab
+from privrag.keep import (
+    abbreviations,
+    brands,
+    measurements,
+    medicines,
+    public_bodies,
+    scales,
+    vocab,
+)
 from privrag.keep.apply import (
     ITEM_BREAK,
     MODEL_SOURCES,
@@ -73,6 +81,7 @@ from privrag.keep.context import (
     is_name_like,
     is_place,
     person_words,
+    working_life_anywhere,
 )
 from privrag.keep.drug_forms import drug_form_at
 from privrag.keep.languages import language_mentions
@@ -198,6 +207,7 @@ class KeepFinder:
             out.append(KeepSpan(start, end, why, text[start:end]))
             if why in ("dosage", "measurement"):
                 out.extend(measurements.analyte(text, start, end))
+        out.extend(scales.instrument_mentions(text))
         out.extend(measurements.measured_elsewhere(text, out))
         if self.vocabularies:
             out.extend(self._vocabulary_matches(text))
@@ -350,9 +360,12 @@ class KeepFinder:
                 return None
             label = "ORG"
         orglike = label in ORGLIKE
-        if (public_bodies.national_body(surface) or public_bodies.programme_name(surface)
-                or public_bodies.government_department(surface)):
+        if public_bodies.national_body(surface) or public_bodies.programme_name(surface):
             return None if affiliated_anywhere(text, surface) else KeepSpan(start, end, "public_entity", surface)
+        if public_bodies.government_department(surface):
+            if affiliated_anywhere(text, surface) or working_life_anywhere(text, surface):
+                return None
+            return KeepSpan(start, end, "public_entity", surface)
         if not orglike:
             return None
         if (department_name(surface) and not affiliated_anywhere(text, surface)

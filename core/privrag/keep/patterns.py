@@ -75,7 +75,9 @@ FREQUENCY = re.compile(
     rf"{_FREQ_WORD}|(?:a|per)\s+(?:day|week|month|year)|"
     # a time of day a dose is taken: "150 mg each morning", "25 mg at night", "at bedtime"
     r"(?:each|every)\s+(?:morning|evening|night|afternoon)|at\s+(?:night|bedtime))\b"
-    r"|(?<![\w/])24/7(?![\w/])"  # "a 24/7 helpline": round the clock, never a date or a number
+    # "a 24/7 helpline", "open 24/7": round the clock — not "born on 24/7", "Fri 24/7 at 10:30" (the 24th of July)
+    r"|(?<![\w/])(?<!on )(?<!On )(?<!\d )(?<!Mon )(?<!Tue )(?<!Wed )(?<!Thu )(?<!Fri )(?<!Sat )(?<!Sun )24/7(?![\w/])"
+    r"(?![ \t]+(?:at|@|\d))"
 )
 _UNIT = (
     r"(?:mg/kg|mg/m2|mg/m²|mg/dL|mg/ml|mg|mcg|µg|micrograms?|milligrams?|grams?|g|kg|ml|mL|L|litres?|units?|IU|"
@@ -180,15 +182,6 @@ RELATIVE_TIME = re.compile(
     r"|(?:early|late|mid)[ -](?:morning|afternoon|evening)"
     r")(?![\w-])"
 )
-#: a named clinical instrument, with its value: "Barthel Index", "Berg Balance Scale 41/56", "Epworth Sleepiness
-#: Scale 16/24", "Beers Criteria", "Functional Activities Questionnaire" — the same instrument in every note (an
-#: eponym names its author, not the patient); a credit score is a person's, and stays out
-SCALE = re.compile(
-    r"(?<![\w-])(?!(?:Credit|CIBIL|FICO|Experian|Equifax|TransUnion)\b)(?:[A-Z][\w'’-]*[ \t]+(?:(?:of|for|and|the)[ \t]+)?){1,4}"
-    r"(?:Index|Scale|Score|Criteria|Questionnaire|Inventory|Classification)"
-    r"(?:[ \t]*\([A-Z]{2,6}\))?(?:[ \t]+\d{1,3}(?:[.,]\d+)?(?:/\d{1,3})?)?(?![\w/-])"
-)
-
 #: words medicine builds from Greek and Latin roots: a disease, a finding, a test or a
 #: specialty ("paediatric", "psychiatry": a department, not a name)
 MEDICAL_WORD = re.compile(
@@ -210,7 +203,6 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (LEGAL, "legal_reference"),
     (REFERENCE, "public_reference"),  # "ISO 9001", "EudraCT 2021-004412-38", "Decree 13/2023/ND-CP"
     (EPONYM, "eponym"),
-    (SCALE, "clinical_scale"),
     (MEDICAL_WORD, "medical_term"),
 )
 

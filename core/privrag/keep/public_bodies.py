@@ -108,6 +108,12 @@ def programme_name(surface: str) -> bool:
 
 #: head nouns only a government's bodies carry: a ministry or a department of state
 MINISTRY_HEADS = frozenset({"ministry", "department"})
+#: words of a department that is no government's: a town's service ("Sacramento Police Department"), a
+#: university's, a hospital's or a church's ("Department of Psychology, University of Bristol", "Youth Ministry")
+_NOT_GOVERNMENT = frozenset(
+    "police fire sheriff sheriff's parks sanitation university college school hospital institute clinic infirmary "
+    "trust church parish chapel ministries youth worship faith christian gospel".split()
+)
 
 
 def government_department(surface: str) -> bool:
@@ -116,33 +122,30 @@ def government_department(surface: str) -> bool:
     "Ministry of Health", "Department of Social Protection", "Department of Transport and Main
     Roads", "Income Tax Department": a ministry carries no town's name, and the portfolio is the
     same for everyone it serves, so unlike an office or a centre (every town has one) the name
-    needs no country to be public. A place other than a country ("Lagos State Ministry of
-    Health", "Department of Rheumatology, Leicester Royal Infirmary"), a local scope word, or a
-    coined or family word ("Okafor Department of …") makes it local or private, and it stays
-    protected; so does one the text ties to a person (the caller's check).
+    needs no country to be public. It must be written "Ministry of …" or "Department of …" (or end
+    in "Department"): "Living Waters Ministry" is a church's. A place or a nationality (left to
+    :func:`national_body`), a local scope word, a town's service ("Police Department"), a
+    university's, a hospital's or a church's word, or a coined or family word ("Okonkwo
+    Department of …") makes it local or private, and it stays protected; so does one the text
+    ties to a person (the caller's check).
     """
     words = _TOKEN.findall(surface)
     if len(words) < 2 or any(w.isdigit() for w in words):
         return False
     low_words = [w.lower() for w in words]
-    if not (low_words[-1] in MINISTRY_HEADS or any(
+    if not (low_words[-1] == "department" or any(
             a in MINISTRY_HEADS and b in ("of", "for") for a, b in zip(low_words, low_words[1:], strict=False))):
         return False
-    dictionary = brands.english_words()
-    if not dictionary:
+    if not brands.english_words():
         return False
     portfolio = False
-    for w in words:
-        low = w.lower()
+    for w, low in zip(words, low_words, strict=True):
         if (low in _JOINERS and w == low) or low in MINISTRY_HEADS or low in SCOPE_WORDS:
             continue
-        if not w[:1].isupper() or low in LOCAL_WORDS or low == "state":
+        if not w[:1].isupper() or low in LOCAL_WORDS or low == "state" or low in _NOT_GOVERNMENT:
             return False
-        place = gazetteer.lookup(w) if (len(w) > 3 or w.isupper()) else None
-        if place is not None:
-            if place.kind not in ("country", "demonym"):
-                return False
-            continue
+        if (len(w) > 3 or w.isupper()) and gazetteer.lookup(w) is not None:
+            return False  # a town, a region, a country or a nationality
         if not brands.in_dictionary(low):
             return False
         portfolio = True
