@@ -149,9 +149,9 @@ def test_forms_tables_and_addresses_of_eight_countries_send_no_age_and_no_addres
     New Zealand, Ghana, Brazil). Measured once before the stop-35 fixes: 11 ages were sent ("(70 yrs)" after
     a date of birth, "Age/Sex: 34 y / M", a TB card's household table, "57 yrs M"), four addresses sent a
     county, a state or a province between their masked pieces ("Co. Galway", "QLD", "(PV)"), and a table's
-    "Name" column, a cleaner named after her job and two sets of signing initials were sent. Still open: a
-    car's plate in brackets, two cueless given names ("Shaz", "Precious"), a Malaysian and a Philippine
-    address whose street the models split, and an Italian "a 52 anni"."""
+    "Name" column and two sets of signing initials were sent. Still open: a car's plate in brackets, three
+    given names without a cue or that are words ("Shaz", "Precious", "our cleaner Mere"), a Philippine address
+    whose street the models split, and an Italian "a 52 anni"."""
     from privrag.detect.default import default_detector
 
     docs = load_domains(DATA / "domains_fresh_s35a.jsonl")
@@ -167,6 +167,6 @@ def test_forms_tables_and_addresses_of_eight_countries_send_no_age_and_no_addres
                   and not any(i in masked for i in range(p.start, p.end) if d.text[i].isalnum())]
         ages += [p.text for p in d.protect if p.kind == "AGE" and not covered(p)]
         addresses += [p.text for p in d.protect if p.kind == "ADDRESS" and p.identifier == "DIRECT" and not covered(p)]
-    assert sorted(whole) == ["784 JWQ", "Precious", "Shaz", "langat"]
+    assert sorted(whole) == ["784 JWQ", "Mere", "Precious", "Shaz", "langat"]
     assert ages == ["52 anni"]
     assert addresses == ["Blk 12 Lot 7 Sampaguita St., Malanday, Marikina City"]
