@@ -146,7 +146,7 @@ def test_a_call_transcript_and_letters_in_other_languages_send_no_spoken_number_
 def test_forms_tables_and_addresses_of_eight_countries_send_no_age_and_no_address_word() -> None:
     """``domains_fresh_s35a.jsonl``: eight clinical and eight workplace documents (Ireland, Malaysia, the
     Philippines, Pakistan, Italy, the UAE, Canada, South Africa, Australia, Kenya, England, Poland, the US,
-    New Zealand, Ghana, Brazil). Measured once before the stop-35 fixes: 11 ages were sent ("(70 yrs)" after
+    New Zealand, Ghana, Brazil). Measured once before the stop-35 fixes: 9 ages were sent ("(70 yrs)" after
     a date of birth, "Age/Sex: 34 y / M", a TB card's household table, "57 yrs M"), four addresses sent a
     county, a state or a province between their masked pieces ("Co. Galway", "QLD", "(PV)"), and a table's
     "Name" column and two sets of signing initials were sent. Still open: a car's plate in brackets, three
