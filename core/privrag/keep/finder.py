@@ -87,6 +87,7 @@ from privrag.keep.drug_forms import drug_form_at
 from privrag.keep.languages import language_mentions
 from privrag.keep.patterns import pattern_matches
 from privrag.keep.people import marked_names, named_people
+from privrag.keep.personal_facts import personal_fact
 from privrag.keep.public_numbers import is_organisation_number, public_number_spans, services_of
 from privrag.keep.spans import KeepSpan
 from privrag.types import DetectedEntity
@@ -119,31 +120,6 @@ _AMP_ACRONYM = re.compile(r"[A-Z]{1,3}&[A-Z]{1,3}")
 _MIN_UNDEFINED_ACRONYM = 3
 #: Zipf frequency of everyday English words ("eat", "care", "nice"): no evidence of a public entity
 _EVERYDAY_ZIPF = 5.0
-#: a company's legal form right after a name: the name is the company's, whatever law it sounds like
-_COMPANY_FORM_AFTER = re.compile(
-    r"[ \t]+(?:sp\.[ \t]?z[ \t]?o\.o\.|Ltd|Limited|LLC|Inc|GmbH|AG|S\.A\.|SARL|SAS|B\.V\.|BV|plc|PLC|Pty|Sdn|"
-    r"S\.r\.l\.|Srl|SpA|S\.p\.A\.|Oy|AB|A/S|ApS|Ltda)(?![\w])"
-)
-#: a person's pay: an amount after one of these words is personal data, not a price ("I pay rent of
-#: ₹32,000", "pay by card" are prices; "ordered to pay the applicant EUR 1,400" is an award). A claim
-#: form's label is no claim of a person's ("Total claimed: €501.40" sums an expense or insurance form;
-#: "the applicant claimed EUR 5,000" stays a fact of the case)
-_PAY_BEFORE = re.compile(
-    r"(?i)\b(?:salary|salaries|pay(?![ \t]+(?:rent|for|by|with|via|through|online|in[ \t]+cash)\b)|"
-    r"paid\s+(?:him|her|them)|wages?|income|earns?|earnings|bonus|"
-    r"compensation|remuneration|pension|rent\s+arrears|owes?|debt|award(?:ed|s)?|damages|"
-    r"claim(?:ed|s|ing)?(?![ \t]*:)|fined?|bail|seized|confiscated)\b[^.\n]{0,40}$"
-)
-#: a person's sentence or detention: the duration is a fact of their case, not a schedule ("probation"
-#: is not a cue: at work it is a period every new employee serves, "Probation is 6 months")
-_SENTENCE_BEFORE = re.compile(
-    r"(?i)\b(?:sentenc\w*|imprison\w*|prison|detention|detained|custody|jail\w*|gaol|"
-    r"convicted|penalty|served|suspended|banned|disqualified)\b[^.\n]{0,60}$"
-)
-
-
-#: an age label: "Age: 2 years 4 months", "aged 18 months" — the person's age, not a schedule
-_AGE_BEFORE = re.compile(r"(?i)\b(?:age|aged)\b[ \t]*[:=-]?[ \t]*(?:\d+[ \t]*(?:years?|yrs?|y)[ \t]*,?[ \t]*)?$")
 
 
 class KeepFinder:
@@ -197,13 +173,8 @@ class KeepFinder:
         for start, end, why in pattern_matches(text):
             if why in ("eponym", "medical_term") and not self._medical_ok(text, start, end, why):
                 continue
-            if why == "amount" and _PAY_BEFORE.search(text[max(0, start - 80) : start]):
-                continue
-            if why == "legal_reference" and _COMPANY_FORM_AFTER.match(text, end):
-                continue  # "Vistula Code sp. z o.o.": a company named like a code of law
-            if why == "duration" and (_SENTENCE_BEFORE.search(text[max(0, start - 100) : start])
-                                      or _AGE_BEFORE.search(text[max(0, start - 20) : start])):
-                continue
+            if personal_fact(text, start, end, why):
+                continue  # a person's pay, sentence or age, or a company named like a law
             out.append(KeepSpan(start, end, why, text[start:end]))
             if why in ("dosage", "measurement"):
                 out.extend(measurements.analyte(text, start, end))

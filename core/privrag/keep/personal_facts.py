@@ -1,0 +1,50 @@
+"""When a construction the keep finder would keep is a fact about one person instead.
+
+An amount after "salary" is a person's pay, a duration after "sentenced to" a person's sentence, a
+number of years after "Age:" a person's age: each is personal data however common its shape. And a
+name before a company's legal form ("Vistula Code sp. z o.o.") is a company, whatever law it sounds like.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["personal_fact"]
+
+#: a company's legal form right after a name: the name is the company's, whatever law it sounds like
+_COMPANY_FORM_AFTER = re.compile(
+    r"[ \t]+(?:sp\.[ \t]?z[ \t]?o\.o\.|Ltd|Limited|LLC|Inc|GmbH|AG|S\.A\.|SARL|SAS|B\.V\.|BV|plc|PLC|Pty|Sdn|"
+    r"S\.r\.l\.|Srl|SpA|S\.p\.A\.|Oy|AB|A/S|ApS|Ltda)(?![\w])"
+)
+#: a person's pay: an amount after one of these words is personal data, not a price ("I pay rent of
+#: ₹32,000", "pay by card" are prices; "ordered to pay the applicant EUR 1,400" is an award). A claim
+#: form's label is no claim of a person's ("Total claimed: €501.40" sums an expense or insurance form;
+#: "the applicant claimed EUR 5,000" stays a fact of the case)
+_PAY_BEFORE = re.compile(
+    r"(?i)\b(?:salary|salaries|pay(?![ \t]+(?:rent|for|by|with|via|through|online|in[ \t]+cash)\b)|"
+    r"paid\s+(?:him|her|them)|wages?|income|earns?|earnings|bonus|"
+    r"compensation|remuneration|pension|rent\s+arrears|owes?|debt|award(?:ed|s)?|damages|"
+    r"claim(?:ed|s|ing)?(?![ \t]*:)|fined?|bail|seized|confiscated)\b[^.\n]{0,40}$"
+)
+#: a person's sentence or detention: the duration is a fact of their case, not a schedule ("probation"
+#: is not a cue: at work it is a period every new employee serves, "Probation is 6 months")
+_SENTENCE_BEFORE = re.compile(
+    r"(?i)\b(?:sentenc\w*|imprison\w*|prison|detention|detained|custody|jail\w*|gaol|"
+    r"convicted|penalty|served|suspended|banned|disqualified)\b[^.\n]{0,60}$"
+)
+
+
+#: an age label: "Age: 2 years 4 months", "aged 18 months" — the person's age, not a schedule
+_AGE_BEFORE = re.compile(r"(?i)\b(?:age|aged)\b[ \t]*[:=-]?[ \t]*(?:\d+[ \t]*(?:years?|yrs?|y)[ \t]*,?[ \t]*)?$")
+
+
+def personal_fact(text: str, start: int, end: int, why: str) -> bool:
+    """Is the ``why`` construction at ``start:end`` a person's own fact (or a company's name), not a keep?"""
+    if why == "amount":
+        return bool(_PAY_BEFORE.search(text[max(0, start - 80) : start]))
+    if why == "legal_reference":
+        return bool(_COMPANY_FORM_AFTER.match(text, end))
+    if why == "duration":
+        return bool(_SENTENCE_BEFORE.search(text[max(0, start - 100) : start])
+                    or _AGE_BEFORE.search(text[max(0, start - 20) : start]))
+    return False
