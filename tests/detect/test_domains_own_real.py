@@ -113,6 +113,25 @@ def test_a_batch_of_workplace_documents_from_twelve_countries_keeps_its_amounts_
     assert laws == []
 
 
+def _masked_characters(name: str) -> list[tuple[object, set[int]]]:
+    """Each document of a batch with the positions the real default detector masks in it."""
+    from privrag.detect.default import default_detector
+
+    docs = load_domains(DATA / name)
+    spans_per_doc = default_detector().detect_batch([d.text for d in docs])
+    return [(d, {i for s in spans for i in range(s.start, s.end)}) for d, spans in zip(docs, spans_per_doc, strict=True)]
+
+
+def _covered(d, masked: set[int], p) -> bool:
+    """Every letter and digit of the gold span is masked."""
+    return all(i in masked for i in range(p.start, p.end) if d.text[i].isalnum())
+
+
+def _untouched(d, masked: set[int], p) -> bool:
+    """No letter or digit of the gold span is masked: the string is sent whole."""
+    return not any(i in masked for i in range(p.start, p.end) if d.text[i].isalnum())
+
+
 def test_a_call_transcript_and_letters_in_other_languages_send_no_spoken_number_or_age() -> None:
     """``domains_fresh_s34a.jsonl``: ten workplace and six clinical documents (the Netherlands, New Zealand,
     Nigeria, Ireland, Japan, Scotland, Singapore, the US, South Africa, Germany, the UK, Australia, Canada,
@@ -120,22 +139,13 @@ def test_a_call_transcript_and_letters_in_other_languages_send_no_spoken_number_
     policy, claim and phone numbers read digit by digit, 5 ages were half open ("31 yrs", "37 años", "62/M",
     "47/F", "35/M"), "14 Tage" was masked as a name and "Cal", a one-word sign-off, was sent. Still open:
     "blessing", a lower-case given name that is a word and that no name list holds."""
-    from privrag.detect.default import default_detector
-
-    docs = load_domains(DATA / "domains_fresh_s34a.jsonl")
-    spans_per_doc = default_detector().detect_batch([d.text for d in docs])
     whole, ages, spoken, durations = [], [], [], []
-    for d, spans in zip(docs, spans_per_doc, strict=True):
-        masked = {i for s in spans for i in range(s.start, s.end)}
-
-        def covered(p, d=d, masked=masked) -> bool:
-            return all(i in masked for i in range(p.start, p.end) if d.text[i].isalnum())
-
-        whole += [p.text for p in d.protect if p.identifier == "DIRECT"
-                  and not any(i in masked for i in range(p.start, p.end) if d.text[i].isalnum())]
-        ages += [p.text for p in d.protect if p.kind == "AGE" and not covered(p)]
+    for d, masked in _masked_characters("domains_fresh_s34a.jsonl"):
+        whole += [p.text for p in d.protect if p.identifier == "DIRECT" and _untouched(d, masked, p)]
+        ages += [p.text for p in d.protect if p.kind == "AGE" and not _covered(d, masked, p)]
         if d.id == "fresh34_w08":
-            spoken += [p.text for p in d.protect if p.identifier == "DIRECT" and p.kind in ("ID", "CONTACT") and not covered(p)]
+            spoken += [p.text for p in d.protect if p.identifier == "DIRECT" and p.kind in ("ID", "CONTACT")
+                       and not _covered(d, masked, p)]
         durations += [k.text for k in d.keep if k.why == "duration" and any(i in masked for i in range(k.start, k.end))]
     assert whole == ["blessing"]
     assert spoken == []
@@ -152,21 +162,12 @@ def test_forms_tables_and_addresses_of_eight_countries_send_no_age_and_no_addres
     "Name" column and two sets of signing initials were sent. Still open: a car's plate in brackets, three
     given names without a cue or that are words ("Shaz", "Precious", "our cleaner Mere"), a Philippine address
     whose street the models split, and an Italian "a 52 anni"."""
-    from privrag.detect.default import default_detector
-
-    docs = load_domains(DATA / "domains_fresh_s35a.jsonl")
-    spans_per_doc = default_detector().detect_batch([d.text for d in docs])
     whole, ages, addresses = [], [], []
-    for d, spans in zip(docs, spans_per_doc, strict=True):
-        masked = {i for s in spans for i in range(s.start, s.end)}
-
-        def covered(p, d=d, masked=masked) -> bool:
-            return all(i in masked for i in range(p.start, p.end) if d.text[i].isalnum())
-
-        whole += [p.text for p in d.protect if p.identifier == "DIRECT"
-                  and not any(i in masked for i in range(p.start, p.end) if d.text[i].isalnum())]
-        ages += [p.text for p in d.protect if p.kind == "AGE" and not covered(p)]
-        addresses += [p.text for p in d.protect if p.kind == "ADDRESS" and p.identifier == "DIRECT" and not covered(p)]
+    for d, masked in _masked_characters("domains_fresh_s35a.jsonl"):
+        whole += [p.text for p in d.protect if p.identifier == "DIRECT" and _untouched(d, masked, p)]
+        ages += [p.text for p in d.protect if p.kind == "AGE" and not _covered(d, masked, p)]
+        addresses += [p.text for p in d.protect if p.kind == "ADDRESS" and p.identifier == "DIRECT"
+                      and not _covered(d, masked, p)]
     assert sorted(whole) == ["784 JWQ", "Mere", "Precious", "Shaz", "langat"]
     assert ages == ["52 anni"]
     assert addresses == ["Blk 12 Lot 7 Sampaguita St., Malanday, Marikina City"]

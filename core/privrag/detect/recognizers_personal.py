@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule, english_stop_words
+from privrag.keep.context import EMPLOYER_FIELDS
 from privrag.reference_numbers import REFERENCE_PREFIXES
 
 __all__ = [
@@ -144,10 +145,6 @@ _ORG_WORD = r"(?:[A-ZÀ-ÖØ-Þ][\w&'’-]*(?:\.\w[\w&'’-]*)*|[A-Z])"
 #: what an employer field holds when there is none: "N/A", "Self-employed", "Retired"
 _NO_EMPLOYER = (r"(?i:n/?a\b|none\b|nil\b|self|retired|unemployed|student|homemaker|housewife|not[ \t]+applicable|"
                 r"pensioner|unknown|-)")
-#: a form's field that holds a person's employer ("Employer:", "Empregador:", "Arbeitgeber:")
-_EMPLOYER_FIELD = (r"employer|employed[ \t]+by|place[ \t]+of[ \t]+work|workplace|empleador|empregador|employeur|"
-                   r"arbeitgeber|werkgever|pracodawca|datore[ \t]+di[ \t]+lavoro|arbetsgivare|majikan")
-
 
 #: legal forms that end a registered company's name: the common ones in their own case, Turkey's ("A.Ş.",
 #: "Ltd. Şti."), and the forms of cleanco's table that are no word or abbreviation (:func:`_cleanco_forms`)
@@ -260,7 +257,7 @@ def employer_recognizer() -> ContextPatternRecognizer:
         "ORGANIZATION",
         [Rule("employer", rf"(?<=\b(?i:{verb})\s){name}(?<![.'’])", 0.6, case_sensitive=True),
          # "Employer: Emirates NBD (relationship manager)": a form's employer field, in our users' languages too
-         Rule("employer_field", rf"(?<=\b(?i:{_EMPLOYER_FIELD})[ \t]*:[ \t]{{0,12}})(?!{_NO_EMPLOYER}){name}(?<![.'’])", 0.6,
+         Rule("employer_field", rf"(?<=\b(?i:{EMPLOYER_FIELDS})[ \t]*:[ \t]{{0,12}})(?!{_NO_EMPLOYER}){name}(?<![.'’])", 0.6,
               case_sensitive=True),
          Rule("registered", rf"(?<![\w&'’.-]){company}(?![\w-])\.?", 0.6, case_sensitive=True),
          Rule("facility", rf"(?<![\w'’-])(?:{_FACILITY_WORD}[ \t]+){{1,4}}{_FACILITY_HEAD}(?![\w-])", 0.55,

@@ -13,7 +13,7 @@ import functools
 import re
 
 __all__ = [
-    "FACILITY", "EMPLOYER_BEFORE", "JOINED_BEFORE", "HONORIFIC_BEFORE", "HONORIFIC_START", "AFFILIATION_AFTER",
+    "FACILITY", "EMPLOYER_BEFORE", "EMPLOYER_FIELDS", "JOINED_BEFORE", "HONORIFIC_BEFORE", "HONORIFIC_START", "AFFILIATION_AFTER",
     "first_names", "person_words", "affiliated_anywhere", "affiliated_at", "employed_at", "is_place", "is_name_like",
     "surname_anywhere", "acronym_defined", "defined_as_term",
 ]  # fmt: skip
@@ -31,11 +31,12 @@ FACILITY = re.compile(
 
 #: a person's link to an organisation before it: "works at", "employed by", "joined", "a 3-month notice
 #: period at"
+#: a form's field that holds a person's employer ("Employer:", "Empregador:", "Arbeitgeber:"): the detector's
+#: employer recognizer reads the same fields (:mod:`privrag.detect.recognizers_personal`)
+EMPLOYER_FIELDS = (r"employer|employed[ \t]+by|place[ \t]+of[ \t]+work|workplace|empleador|empregador|employeur|"
+                   r"arbeitgeber|werkgever|pracodawca|datore[ \t]+di[ \t]+lavoro|arbetsgivare|majikan")
 #: a form's employer field right before the organisation: "Employer: Emirates NBD"
-EMPLOYER_FIELD_BEFORE = re.compile(
-    r"(?i)\b(?:employer|employed[ \t]+by|place[ \t]+of[ \t]+work|workplace|empleador|empregador|employeur|arbeitgeber|"
-    r"werkgever|pracodawca|datore[ \t]+di[ \t]+lavoro|arbetsgivare|majikan)[ \t]*:[ \t]*$"
-)
+EMPLOYER_FIELD_BEFORE = re.compile(rf"(?i)\b(?:{EMPLOYER_FIELDS})[ \t]*:[ \t]*$")
 EMPLOYER_BEFORE = re.compile(
     r"(?i)\b(?:work(?:s|ed|ing)?|employed|employee|employer|job|position|role|post|placement|shifts?|notice|tenure|"
     r"career|apprentice(?:ship)?|"
