@@ -69,7 +69,7 @@ def test_public_entities_are_judged_in_context(finder: KeepFinder, text: str, or
         ("We applied for a Walmart Foundation grant last year.", "Walmart Foundation grant", "Walmart Foundation"),
         ("He needs his FAA medical certification.", "FAA medical certification.", "FAA"),
         ("Booked at the Hollybank clinic on Friday.", "Hollybank clinic", None),  # a facility, named
-        ("Ask the Brightwave plumbers for a quote.", "Brightwave plumbers", None),  # a rare name: private
+        ("Brightwave plumbers called back today.", "Brightwave plumbers", None),  # a rare name: private
     ],
 )
 def test_lower_case_words_after_an_organisation_are_not_its_name(
@@ -165,6 +165,26 @@ def test_kept_values_are_not_a_techniques_own_dates_or_amounts() -> None:
     keeps = [KeepSpan(7, 14, "amount"), KeepSpan(15, 26, "duration")]
     assert text[35:42] == "$48,200"
     assert drop_kept_values([price, days, salary, code], keeps) == [salary, code]
+
+
+def test_a_technique_number_inside_a_price_with_its_currency_is_the_price() -> None:
+    from privrag.keep import drop_kept_values
+
+    text = "über 2.480,00 € / Konto 2.480,00"
+    euro = DetectedEntity(5, 10, "ID_NUMBER", "2.480", 0.9, "seag_values")
+    bare = DetectedEntity(25, 30, "ID_NUMBER", "2.480", 0.9, "seag_values")
+    keeps = [KeepSpan(5, 15, "amount", text[5:15]), KeepSpan(25, 33, "amount", text[25:33])]
+    assert text[5:15] == "2.480,00 €"
+    assert drop_kept_values([euro, bare], keeps) == [bare]  # without a currency, the digits may be an account's
+
+
+@pytest.mark.parametrize(("text", "dropped"), [("Total Rp 2.849.000 sudah dibayar", True), ("Call 2.849.000 now", False)])
+def test_a_phone_pattern_inside_a_price_with_its_currency_is_the_price(text: str, dropped: bool) -> None:
+    i = text.index("2.849")
+    phone = DetectedEntity(i, i + 9, "PHONE_NUMBER", "2.849.000", 0.4, "PhoneRecognizer")
+    start = text.index("Rp") if "Rp" in text else i
+    keeps = [KeepSpan(start, i + 9, "amount", text[start : i + 9])]
+    assert (apply_keep(text, [phone], keeps) == []) is dropped
 
 
 def test_detect_with_keep_works_for_any_detector() -> None:
@@ -474,7 +494,7 @@ def test_a_continent_inside_a_longer_name_is_no_region(finder: KeepFinder, text:
     [("Ofcom", True), ("Aetna", True), ("Fibrelane", False), ("Clinique", False)],  # "Clinique": a French word first
 )
 def test_a_coined_name_english_writes_often_is_public(finder: KeepFinder, org: str, public: bool) -> None:
-    text = f"Under the scheme run by {org} you can claim."
+    text = f"I spoke to {org} about the claim."  # no service's context: the name's frequency decides
     keeps = finder.find(text, [_span(text, org, "ORGANIZATION")])
     assert any(k.why == "public_entity" for k in keeps) is public
 

@@ -157,9 +157,21 @@ def test_a_house_number_is_not_joined_to_a_duration() -> None:
     assert ("12 y 3 meses", "duration") not in _found("Calle Mayor 12 y 3 meses")
 
 
-@pytest.mark.parametrize(("text", "span"), [("metformin 850 mg tds", "850 mg tds"), ("ramipril 5 mg od", "5 mg od")])
+@pytest.mark.parametrize(("text", "span"), [("metformin 850 mg tds", "850 mg tds"), ("ramipril 5 mg od", "5 mg od"),
+                                           ("metoprolol 50 mg 1dd", "50 mg 1dd"), ("metformine 500 mg 2 dd 1", "500 mg 2 dd 1")])
 def test_a_schedule_in_lower_case_belongs_to_its_dose(text: str, span: str) -> None:
     assert (text.index(span), len(text), "dosage") in list(pattern_matches(text))
+
+
+@pytest.mark.parametrize("text", ["50 mg 1dd/2", "50 mg 3ddx"])
+def test_a_schedule_is_a_whole_word(text: str) -> None:
+    assert all(not text[s:e].endswith("dd") for s, e, _ in pattern_matches(text))
+
+
+@pytest.mark.parametrize(("text", "span"), [("within ten (10) working days of receipt", "within ten (10) working days"),
+                                           ("a notice period of thirty (30) days", "thirty (30) days")])
+def test_a_number_word_with_its_figure_in_brackets_is_one_duration(text: str, span: str) -> None:
+    assert (span, "duration") in _found(text)
 
 
 def test_round_the_clock_is_a_frequency() -> None:

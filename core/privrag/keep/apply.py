@@ -69,6 +69,10 @@ def is_soft(span: DetectedEntity) -> bool:
 _LAW_REASONS = frozenset({"legal_reference", "dosage"})
 
 
+#: a currency's sign or code in an amount keep: letters or a symbol, not only digits and separators
+_CURRENCY_MARK = re.compile(r"[^\d\s.,'’-]")
+
+
 def apply_keep(text: str, spans: Sequence[DetectedEntity], keeps: Sequence[KeepSpan]) -> list[DetectedEntity]:
     """``spans`` less every keep span, for the soft ones; what remains of a span keeps its label,
     unless it is the name of a person the spans hold elsewhere (then it is that person).
@@ -85,6 +89,10 @@ def apply_keep(text: str, spans: Sequence[DetectedEntity], keeps: Sequence[KeepS
         cuts = [k for k in keeps if k.start < sp.end and sp.start < k.end]
         if any(k.why in _LAW_REASONS and k.start <= sp.start and sp.end <= k.end for k in cuts):
             continue  # "261/2004" of "Regulation (EC) No 261/2004": a law's number, whoever's pattern it fits
+        if sp.label.upper() == "PHONE_NUMBER" and any(
+            k.why == "amount" and k.start <= sp.start and sp.end <= k.end and _CURRENCY_MARK.search(k.text) for k in cuts
+        ):
+            continue  # "2.849.000" of "Rp 2.849.000": a price with its currency, which a phone pattern also fits
         if not cuts or not is_soft(sp) or _named_facility(text, sp, cuts):
             out.append(sp)
             continue
@@ -213,7 +221,8 @@ _VALUE_LABELS = frozenset({"MONEY", "DATE_TIME", "DATE", "TIME", "PERCENT", "QUA
 
 
 #: keep reasons that are numbers no identifier is written as: a technique's own number pattern inside one is
-#: the kept number (an amount's or a reference's digits may still be an account or a case number: not here)
+#: the kept number (a reference's digits may still be a case number: not here; an amount's only where the
+#: amount has no currency: "2.480" of "2.480,00 €" is the price, read with another country's separators)
 _NUMBER_REASONS = frozenset({"public_number", "dosage", "measurement", "duration", "frequency"})
 
 
@@ -222,6 +231,7 @@ def drop_kept_values(spans: Sequence[DetectedEntity], keeps: Sequence[KeepSpan])
     covers: "for 10 days" and a refund of "$129.99" are not shifted or scaled; nor is any of its
     numbers a kept number covers ("Lifeline 0800 543 354" read as an id, "SpO2 88-92%" as a range)."""
     kept = Containment((k.start, k.end) for k in keeps)
-    numbers = Containment((k.start, k.end) for k in keeps if k.why in _NUMBER_REASONS)
+    numbers = Containment((k.start, k.end) for k in keeps
+                          if k.why in _NUMBER_REASONS or (k.why == "amount" and _CURRENCY_MARK.search(k.text)))
     return [s for s in spans if not numbers.covers(s.start, s.end)
             and (s.label.upper() not in _VALUE_LABELS or not kept.covers(s.start, s.end))]

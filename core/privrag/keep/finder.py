@@ -49,6 +49,7 @@ from privrag.keep import (
     medicines,
     public_bodies,
     scales,
+    service_context,
     vocab,
 )
 from privrag.keep.apply import (
@@ -69,6 +70,7 @@ from privrag.keep.clinical import (
     in_title_case_name,
     qualified_terms,
 )
+from privrag.keep.coined import LEGAL_FORMS
 from privrag.keep.common_nouns import german_noun, german_nouns
 from privrag.keep.context import (
     FACILITY,
@@ -296,6 +298,12 @@ class KeepFinder:
                 # "did you share any OTP", "register with NHIF": a model's person that is an acronym
                 # is no one's name; it is judged as the organisation or the term it stands for
                 label = "ORG"
+            if label in _PERSON_LABELS and (s.source or "").startswith(MODEL_SOURCES):
+                # "book hotels through Egencia": a person to spaCy
+                kept = self._misread_service(text, s.start, s.end, named)
+                if kept is not None:
+                    out.append(kept)
+                continue
             if label not in ORGLIKE and label not in _BODY_MISLABELS and label not in _DATE_LABELS:
                 continue
             if not (s.source or "").startswith(MODEL_SOURCES) and label in _DATE_LABELS:
@@ -308,6 +316,9 @@ class KeepFinder:
                 stop = sep.start() if sep is not None else s.end
                 if stop > start:
                     kept = self._public_entity(text, start, stop, label, named)
+                    if kept is None and label in _PLACE_LABELS and (s.source or "").startswith(MODEL_SOURCES):
+                        # "clock-in times in UKG": a place to GLiNER
+                        kept = self._misread_service(text, start, stop, named)
                     if kept is not None:
                         out.append(kept)
                 if sep is not None:
@@ -353,7 +364,7 @@ class KeepFinder:
         # written in lower case, as chats and messages write everything ("my medicare card"),
         # the case says nothing; the word's frequency and the ties below still decide
         if len(names) != 1 or not (names[0][:1].isupper() or surface.islower()):
-            return None
+            return self._service(text, start, end, names, named)
         name = names[0].lower()
         if name in person_words() or is_place(name) or name in named:
             return None  # a name the text gives a person ("Jo Pearce" … "Jo opened the meeting")
@@ -376,9 +387,56 @@ class KeepFinder:
             # an acronym the text never spells out is one its readers know ("notify the DVLA",
             # "Ofcom's scheme"); one it defines takes the protection of the name it stands for
             return KeepSpan(start, end, "public_entity", surface)
-        return None
+        return self._service(text, start, end, names, named)
+
+    def _misread_service(self, text: str, start: int, end: int, named: frozenset[str]) -> KeepSpan | None:
+        """A service a model called a person or a place: judged by its context alone, after the checks
+        every organisation gets (no facility or legal form, no affiliation anywhere)."""
+        tail = TRAILING_LOWER.search(text, start, end)
+        if tail is not None and tail.start() > start:
+            end = tail.start()
+        surface = text[start:end]
+        after = " ".join(text[end : end + 40].split()[:2])
+        if FACILITY.search(surface) or FACILITY.match(after) or affiliated_anywhere(text, surface):
+            return None
+        if surface.isupper() and len(surface) > _MIN_UNDEFINED_ACRONYM:
+            return None  # "grew up in SUND": a place a model found, written in capitals
+        names = [w for w in vocab.words(surface) if w.lower() not in _GENERIC_ORG]
+        return self._service(text, start, end, names, named)
+
+    @staticmethod
+    def _service(text: str, start: int, end: int, names: Sequence[str], named: frozenset[str]) -> KeepSpan | None:
+        """An organisation every mention of which names a service used ("booked through Egencia"):
+        :mod:`privrag.keep.service_context`. Called only after the facility, legal-form and affiliation
+        checks; a person's or a place's word, a digit or an everyday word in the name, or a working life
+        tied to it, keeps it protected."""
+        surface = text[start:end]
+        if (not 1 <= len(names) <= _MAX_SERVICE_WORDS or not surface[:1].isupper() or any(c.isdigit() for c in surface)
+                or _INITIALS.fullmatch(surface)):
+            return None  # "UMF 53" (a unit's number), "J-F", "A.W." (a person's initials)
+        for word in names:
+            low = word.lower()
+            if (not word[:1].isupper() or low in person_words() or is_place(low) or low in named
+                    or low in CALENDAR_WORDS or vocab.zipf(low) >= _EVERYDAY_ZIPF):
+                return None
+        follower = re.match(r"[ \t]+([\w.]+)", text[end : end + 30])
+        if follower and follower.group(1).lower().rstrip(".") in LEGAL_FORMS:
+            return None  # "Vayu Support", "MotoMeter AG": a firm's desk or its registered name
+        if surface.isupper() and acronym_defined(text, surface) and not defined_as_term(text, surface):
+            return None  # "the regional fund (“the RHIF”)": an acronym the text spells out takes the name's protection
+        if working_life_anywhere(text, surface) or not service_context.named_as_service(text, surface):
+            return None
+        return KeepSpan(start, end, "public_entity", surface)
 
 
+#: a model's labels for a person or a place, which a service's unfamiliar name also gets
+_PERSON_LABELS = frozenset({"PERSON", "PER"})
+_PLACE_LABELS = frozenset({"LOC", "LOCATION", "GPE"})
+#: distinctive words of the longest organisation name judged by its context ("Toyota Financial Services")
+_MAX_SERVICE_WORDS = 3
+#: a person's initials, which a model may call an organisation: "JK", "J-F", "P.B." (three capitals are an
+#: organisation's acronym more often: "UKG", "BVA")
+_INITIALS = re.compile(r"[A-Z]{1,2}|(?:[A-Z][.-]){1,3}[A-Z]?\.?")
 #: the possessive an eponym is written with ("Parkinson's", "Colles'")
 _EPONYM_STEM = re.compile(r"(?:['’]s|['’])$")
 #: a capitalised word a model called a date: "Workday" ("upload it to Workday") is no day of the calendar

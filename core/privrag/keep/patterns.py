@@ -43,7 +43,8 @@ _NUMWORD = (
     r"fifteen|sixteen|eighteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
     r"several|a few|few|a couple of|couple of|many)"
 )
-_NUM = rf"(?:\d+(?:[.,]\d+)?|{_NUMWORD})"
+#: a number, or a number word with its figure in brackets as contracts write it ("ten (10) working days")
+_NUM = rf"(?:\d+(?:[.,]\d+)?|{_NUMWORD}(?:[ \t]*\(\d+\))?)"
 _RANGE = rf"{_NUM}(?:\s*(?:-|–|to|or)\s*{_NUM})?\+?"
 _TIME_UNIT = (
     r"(?:(?:working|business|banking|calendar|consecutive|school|full)\s+)?"
@@ -87,8 +88,10 @@ _UNIT = (
     r"[kMG]Wh|[kM]W)"
 )
 #: when a dose is taken, as notes abbreviate it; in lower case too where the abbreviation is no English word
-#: ("850 mg tds", "5 mg od": not "on", "iv", "po", "stat", which prose writes)
-_SCHEDULE = r"(?:\s+(?:OD|BD|BID|TDS|TID|QDS|QID|PRN|ON|nocte|mane|stat|IV|IM|SC|PO|od|bd|bid|tds|tid|qds|qid|prn))*"
+#: ("850 mg tds", "5 mg od": not "on", "iv", "po", "stat", which prose writes);
+#: Dutch prescriptions write the times a day before "dd" (de die): "50 mg 1dd", "500 mg 2 dd 1"
+_SCHEDULE = (r"(?:\s+(?:OD|BD|BID|TDS|TID|QDS|QID|PRN|ON|nocte|mane|stat|IV|IM|SC|PO|od|bd|bid|tds|tid|qds|qid|prn"
+             r"|[1-6][ \t]?dd(?:[ \t]?\d(?![\w/.,]))?(?![\w/])))*")
 #: "50 mg", "25/100 TDS", "0.3%", "92.4 kg", "4.2 x 3.1 cm", "1g BD"
 DOSE = re.compile(
     rf"(?<![\w.]){_NUM}(?:\s*[-–]\s*{_NUM})?(?:\s*[x×/]\s*{_NUM})*\s*{_UNIT}(?![\w])(?:\s*(?:once|twice)\s+daily)?{_SCHEDULE}"
