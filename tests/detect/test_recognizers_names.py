@@ -390,6 +390,10 @@ def test_names_in_forms_of_other_scripts_and_lists_of_children(text: str, expect
         ("Gesprek met Dhr. Jansen", ["Jansen"]),
         ("Gesprek met Mevr. de Vries en Herr von Trapp", ["de Vries", "von Trapp"]),  # a particle opens the surname
         ("Supervisado por la Dra. M. Ll. Pastor (adjunta)", ["M. Ll. Pastor"]),  # a digraph's initial
+        ("Aanvrager: drs. Marloes Verhoef, huisarts", ["Marloes Verhoef"]),  # Dutch academic titles, lower case
+        ("ir. Jan Bakker stuurde het verslag", ["Jan Bakker"]),
+        ("hi saw dr Patel today, mr Okoye called", ["Okoye", "Patel"]),  # a chat's lower case
+        ("vamos a ir Madrid", []),  # "ir" only as a title with its dot
     ],
 )
 def test_the_honorifics_of_our_users_languages_cue_a_name(text: str, expected: list[str]) -> None:

@@ -44,9 +44,8 @@ def test_features_read_the_words_around_the_mention_and_the_name_shape() -> None
 @pytest.mark.parametrize(
     ("text", "org"),
     [
-        ("Next time please book hotels through Egencia so they are covered by the policy.", "Egencia"),
-        ("Payslips are on the Zentrova app from Friday.", "Zentrova"),
-        ("I paid KSh 4,000 via Zentrova this morning.", "Zentrova"),
+        ("Payslips are on the KPX app from Friday.", "KPX"),
+        ("I paid KSh 4,000 via Harvest Pay this morning.", "Harvest Pay"),
     ],
 )
 def test_an_organisation_used_as_a_service_is_kept(finder: KeepFinder, text: str, org: str) -> None:
@@ -75,3 +74,81 @@ def test_a_name_with_a_digit_or_a_person_label_is_never_judged_by_its_context(fi
     person = DetectedEntity(text.index("Priya"), text.index("Priya") + 5, "PERSON", "Priya", 0.85, "SpacyRecognizer")
     kept = {k.text for k in finder.find(text, [*_orgs(text, "UMF 53"), person]) if k.why == "public_entity"}
     assert kept.isdisjoint({"UMF 53", "Priya"})
+
+
+def _span(text: str, surface: str, label: str) -> DetectedEntity:
+    i = text.index(surface)
+    return DetectedEntity(i, i + len(surface), label, surface, 0.85, "SpacyRecognizer")
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "label"),
+    [
+        # found by the review of stop 36: names no list of ours holds, in a service's context
+        ("Yesterday DeLuca hit me again and I am scared to go home.", "DeLuca", "PERSON"),
+        ("My neighbour McTaggart keeps parking across my drive.", "McTaggart", "PERSON"),
+        # a service no catalogue or dictionary holds is lost with them: the price of failing closed
+        ("Next time please book hotels through Egencia so they are covered by the policy.", "Egencia", "PERSON"),
+        ("Next time please book hotels through Egencia so they are covered by the policy.", "Egencia", "ORGANIZATION"),
+        ("I pay the childminder via Zanele every Friday.", "Zanele", "ORGANIZATION"),
+        ("Rent goes via Gurpreet every month, cash only.", "Gurpreet", "LOCATION"),
+        ("Hi, I'm on the Mehta account now, please send invoices there.", "Mehta", "PERSON"),
+        ("The Nkechi app keeps crashing, says my daughter.", "Nkechi", "PERSON"),
+        ("I commute by train via Todmorden every day.", "Todmorden", "LOCATION"),
+        ("The patient travelled by ferry via Lerwick.", "Lerwick", "PERSON"),
+        ("Mx. Gonzalez is a 16 year old man who grew up in SUND.", "SUND", "GPE"),
+    ],
+)
+def test_a_name_no_dictionary_holds_is_never_kept_by_its_context(finder: KeepFinder, text: str, name: str,
+                                                                  label: str) -> None:
+    keeps = finder.find(text, [_span(text, name, label)])
+    assert name not in {k.text for k in keeps}
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "label"),
+    [
+        ("Between 3 and 21 March you recorded clock-in times in UKG for shifts you did not work.", "UKG", "LOC"),
+        ("Following the review and in line with the IG Metall collective agreement, pay rises by 3%.", "IG Metall",
+         "ORGANIZATION"),
+    ],
+)
+def test_an_acronym_used_as_a_service_is_kept_whatever_the_model_called_it(finder: KeepFinder, text: str, name: str,
+                                                                            label: str) -> None:
+    keeps = finder.find(text, [_span(text, name, label)])
+    assert name in {k.text for k in keeps if k.why == "public_entity"}
+
+
+def test_the_verdict_for_a_name_is_cached_per_text() -> None:
+    service_context.named_as_service.cache_clear()
+    text = "Payslips are on the KPX app. KPX app again."
+    assert service_context.named_as_service(text, "KPX") == service_context.named_as_service(text, "KPX")
+    assert service_context.named_as_service.cache_info().hits == 1
+
+
+_REVIEW_PROBES = [
+    ("Yesterday DeLuca hit me again and I am scared to go home.", "DeLuca"),
+    ("My neighbour McTaggart keeps parking across my drive and shouting at my kids.", "McTaggart"),
+    ("Rent goes via Gurpreet every month, cash only.", "Gurpreet"),
+    ("I pay the childminder via Zanele every Friday.", "Zanele"),
+    ("Hi, I'm on the Mehta account now, please send invoices there.", "Mehta"),
+    ("Team update: Huw is off sick, shifts covered by Eilidh and Dafydd via the rota.", "Dafydd"),
+    ("The physio referral went through MacPhail last week.", "MacPhail"),
+    ("I commute by train via Todmorden every day.", "Todmorden"),
+    ("The patient travelled by ferry via Lerwick.", "Lerwick"),
+]
+
+
+@pytest.mark.integration
+def test_the_real_detector_keeps_a_service_and_masks_the_people_and_towns_of_the_review() -> None:
+    from privrag.detect.default import default_detector
+
+    services = ["Between 3 and 21 March 2025 you recorded clock-in times in UKG for shifts you did not work in full.",
+                "Following the review and in line with the IG Metall collective agreement, pay rises by 3%."]
+    texts = [t for t, _ in _REVIEW_PROBES] + services
+    found = default_detector().detect_batch(texts)
+    sent = [(name, {t[s.start : s.end] for s in spans})
+            for (t, name), spans in zip(_REVIEW_PROBES, found, strict=False)]
+    assert [name for name, masked in sent if not any(name in m for m in masked)] == []
+    for text, spans, service in zip(services, found[len(_REVIEW_PROBES):], ("UKG", "IG Metall"), strict=True):
+        assert not any(s.start < text.index(service) + len(service) and text.index(service) < s.end for s in spans)

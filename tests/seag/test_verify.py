@@ -212,12 +212,12 @@ def test_a_two_letter_part_of_a_persons_name_still_counts_as_a_leak():
     assert not _word("ng", table.alias(text))
 
 
-def test_a_two_letter_word_of_a_lower_case_span_is_no_name_part():
-    """spaCy read "kaat ke" (Hindi, "after deducting") as a person in a Hinglish chat where "ke" is
-    everywhere: counting "ke" refused the whole chat. The span itself still counts whole."""
-    text = "10,300 kaat ke 49,700 bhejo. deposit ke liye bank ke paas jao"
-    spans = [[DetectedEntity(7, 14, "PERSON", "kaat ke", 1.0, "t")]]
-    assert "ke" not in needles(spans, 2) and "kaat ke" in needles(spans, 2)
-    table = AliasTableBuilder().build([text], spans, seed=4)
-    sent = table.alias(text)
-    assert "kaat ke" not in sent and table.restore(sent) == text
+
+def test_a_two_letter_part_of_a_lower_case_name_still_counts_as_a_leak():
+    """"yi" of "wu yi" is a name part when the chat types the name in lower case: a later "call yi back"
+    that no span covers must refuse the text, not send the name (review, stop 36)."""
+    text = "msg from wu yi: yi says the rent is late again, pls call yi back"
+    spans = [[DetectedEntity(9, 14, "PERSON", "wu yi", 1.0, "t")]]
+    assert "yi" in needles(spans, 2)
+    with pytest.raises(PrivacyError):
+        AliasTableBuilder().build([text], spans, seed=1)

@@ -78,9 +78,10 @@ _SAID = r"(?:said|asked|replied|answered|whispered|shouted|cried|wrote)"
 
 #: honorifics a name follows, in our users' languages: English, French, German, Italian, Spanish and
 #: Portuguese ("Dra." a woman doctor, "Sra." a married woman), Italian ("Dott.ssa", "Sig.ra") and Dutch
-#: ("Dhr.", "Mevr."); not "Sr", which is "Senior" in a job title as often as "Señor"
+#: ("Dhr.", "Mevr.", and the academic titles Dutch writes in lower case: "drs.", "dr.", "mr.", "ir.");
+#: a chat's "dr" and "mr" too. Not "Sr", which is "Senior" in a job title as often as "Señor"
 TITLES = (r"Mr|Mrs|Ms|Miss|Mx|Dr|Dra|Prof|Professor|Judge|Justice|Sir|Dame|Lord|Lady|Mme|Mlle|Herr|Frau|Signor|Señor"
-          r"|Sra|Srta|Dña|Dott\.ssa|Dott|Sig\.ra|Dhr|Mevr")
+          r"|Sra|Srta|Dña|Dott\.ssa|Dott|Sig\.ra|Dhr|Mevr|Drs|drs|dr|mr|ir(?=\.)")
 #: a word in capitals that is no joining word ("CASE OF AHMET YILMAZ v. TURKEY": the name is "AHMET YILMAZ")
 _CAPS_WORD = r"(?!(?:AND|OF|THE|V|VS|IN|ON|AT|FOR|TO|BY|FROM|WITH)\b)[A-Z][A-Z'’-]+"
 

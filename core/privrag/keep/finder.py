@@ -298,12 +298,6 @@ class KeepFinder:
                 # "did you share any OTP", "register with NHIF": a model's person that is an acronym
                 # is no one's name; it is judged as the organisation or the term it stands for
                 label = "ORG"
-            if label in _PERSON_LABELS and (s.source or "").startswith(MODEL_SOURCES):
-                # "book hotels through Egencia": a person to spaCy
-                kept = self._misread_service(text, s.start, s.end, named)
-                if kept is not None:
-                    out.append(kept)
-                continue
             if label not in ORGLIKE and label not in _BODY_MISLABELS and label not in _DATE_LABELS:
                 continue
             if not (s.source or "").startswith(MODEL_SOURCES) and label in _DATE_LABELS:
@@ -316,8 +310,10 @@ class KeepFinder:
                 stop = sep.start() if sep is not None else s.end
                 if stop > start:
                     kept = self._public_entity(text, start, stop, label, named)
-                    if kept is None and label in _PLACE_LABELS and (s.source or "").startswith(MODEL_SOURCES):
-                        # "clock-in times in UKG": a place to GLiNER
+                    if (kept is None and label in _PLACE_LABELS and (s.source or "").startswith(MODEL_SOURCES)
+                            and _THREE_CAPITALS.fullmatch(text[start:stop])):
+                        # "clock-in times in UKG": an acronym a model called a place (a town's name in
+                        # capitals is longer; a name in title case may be a town no gazetteer lists: never)
                         kept = self._misread_service(text, start, stop, named)
                     if kept is not None:
                         out.append(kept)
@@ -390,19 +386,13 @@ class KeepFinder:
         return self._service(text, start, end, names, named)
 
     def _misread_service(self, text: str, start: int, end: int, named: frozenset[str]) -> KeepSpan | None:
-        """A service a model called a person or a place: judged by its context alone, after the checks
-        every organisation gets (no facility or legal form, no affiliation anywhere)."""
-        tail = TRAILING_LOWER.search(text, start, end)
-        if tail is not None and tail.start() > start:
-            end = tail.start()
+        """A service's acronym a model called a place: judged by its context, after the checks every
+        organisation gets (no facility or legal form, no affiliation anywhere)."""
         surface = text[start:end]
         after = " ".join(text[end : end + 40].split()[:2])
-        if FACILITY.search(surface) or FACILITY.match(after) or affiliated_anywhere(text, surface):
+        if FACILITY.match(after) or affiliated_anywhere(text, surface):
             return None
-        if surface.isupper() and len(surface) > _MIN_UNDEFINED_ACRONYM:
-            return None  # "grew up in SUND": a place a model found, written in capitals
-        names = [w for w in vocab.words(surface) if w.lower() not in _GENERIC_ORG]
-        return self._service(text, start, end, names, named)
+        return self._service(text, start, end, [surface], named)
 
     @staticmethod
     def _service(text: str, start: int, end: int, names: Sequence[str], named: frozenset[str]) -> KeepSpan | None:
@@ -414,6 +404,11 @@ class KeepFinder:
         if (not 1 <= len(names) <= _MAX_SERVICE_WORDS or not surface[:1].isupper() or any(c.isdigit() for c in surface)
                 or _INITIALS.fullmatch(surface)):
             return None  # "UMF 53" (a unit's number), "J-F", "A.W." (a person's initials)
+        # a name made only of words no dictionary holds may be a person's or a town's that no list of ours
+        # holds ("paid via Zanele", "via Todmorden", "DeLuca"): only an acronym ("UKG", "IG Metall") or a
+        # dictionary word ("Health Assured", "Guideline") shows it is neither
+        if not any(_ACRONYM_WORD.fullmatch(w) or w.lower() in brands.english_words() for w in names):
+            return None
         for word in names:
             low = word.lower()
             if (not word[:1].isupper() or low in person_words() or is_place(low) or low in named
@@ -429,9 +424,11 @@ class KeepFinder:
         return KeepSpan(start, end, "public_entity", surface)
 
 
-#: a model's labels for a person or a place, which a service's unfamiliar name also gets
-_PERSON_LABELS = frozenset({"PERSON", "PER"})
+#: a model's labels for a place, which a service's acronym also gets ("clock-in times in UKG")
 _PLACE_LABELS = frozenset({"LOC", "LOCATION", "GPE"})
+_THREE_CAPITALS = re.compile(r"[A-Z]{3}")
+#: a word in capitals, an acronym (two letters or more; initials alone are refused before)
+_ACRONYM_WORD = re.compile(r"[A-Z][A-Z&]+")
 #: distinctive words of the longest organisation name judged by its context ("Toyota Financial Services")
 _MAX_SERVICE_WORDS = 3
 #: a person's initials, which a model may call an organisation: "JK", "J-F", "P.B." (three capitals are an

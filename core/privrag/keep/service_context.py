@@ -23,7 +23,10 @@ them initials and acronyms, which the finder's checks refuse first). On domains 
 It only ever *adds* a keep reason to an organisation that passed every check a public entity gets
 (:class:`~privrag.keep.finder.KeepFinder`: no person's name or place among its words, no facility
 or legal form, no employer or affiliation anywhere in the text, no acronym the text spells out as a
-name). It decides on the *lowest* probability over every mention of the name in the text: an organisation a text once writes as its
+name), and only where the name holds an acronym or a dictionary word ("UKG", "IG Metall", "Health
+Assured"): a name of words no dictionary holds may be a person's or a town's that no list of ours holds
+("paid via Zanele", "via Todmorden"), and only a model's *organisation* (or a three-letter acronym it
+called a place) is judged here, never its person. It decides on the *lowest* probability over every mention of the name in the text: an organisation a text once writes as its
 own ("Fibrelane live chat", "Priyanka (Fibrelane):") is kept nowhere in it.
 """
 
@@ -90,9 +93,10 @@ def service_probability(text: str, start: int, end: int) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
+@functools.lru_cache(maxsize=256)
 def named_as_service(text: str, surface: str, threshold: float | None = None) -> bool:
     """Is every mention of ``surface`` in ``text`` one of a service used (probability ≥ ``threshold``,
-    by default the one the model was shipped with)?"""
+    by default the one the model was shipped with)? Cached: a text's spans often repeat one name."""
     mentions = [m.span() for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text)]
     if not mentions:
         return False

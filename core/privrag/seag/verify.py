@@ -106,11 +106,8 @@ def needles(spans: Sequence[Sequence[DetectedEntity]], min_length: int = 3) -> d
                 # every "gallery" of a long text was a leak no redraw could close
                 cased = s.text != s.text.lower()
                 # a handle's part of two letters is a team's or a role's abbreviation as often as a name's
-                # ("ux" of "@lukas.brandt.ux" in "#ext-freelance-ux"): a name's ("Ng Wei Ming") still counts;
-                # so is a two-letter word of a span in lower case, which a model ran over prose of another
-                # language ("ke" of "kaat ke", Hindi for "after deducting", in a Hinglish chat full of "ke")
-                lowercase_words = not cased and " " in s.text.strip()
-                shortest = max(min_length, 3) if s.label.upper() in _HANDLE_LABELS or lowercase_words else min_length
+                # ("ux" of "@lukas.brandt.ux" in "#ext-freelance-ux"): a name's ("Ng Wei Ming") still counts
+                shortest = max(min_length, 3) if s.label.upper() in _HANDLE_LABELS else min_length
                 for tok in person_tokens(s.text, shortest):
                     if not (cased and tok.islower()):
                         out.setdefault(tok, True)
