@@ -97,6 +97,8 @@ def _span(text: str, surface: str, label: str) -> DetectedEntity:
         ("I commute by train via Todmorden every day.", "Todmorden", "LOCATION"),
         ("The patient travelled by ferry via Lerwick.", "Lerwick", "PERSON"),
         ("Mx. Gonzalez is a 16 year old man who grew up in SUND.", "SUND", "GPE"),
+        # a town in capitals a model called an organisation (Presidio's synthetic set, SEAG bench)
+        ("On the last Sunday we returned to LYCKSELE by helicopter.", "LYCKSELE", "ORGANIZATION"),
     ],
 )
 def test_a_name_no_dictionary_holds_is_never_kept_by_its_context(finder: KeepFinder, text: str, name: str,

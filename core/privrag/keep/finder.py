@@ -19,7 +19,8 @@ answer needs. :class:`KeepFinder` finds the keep spans, each with its reason:
 * ``public_entity`` — an organisation or brand millions of texts name ("NHS",
   "Visa", "UPS") or a catalogued brand (:mod:`privrag.keep.brands`: "Datadog",
   "Apache Kafka") or a national public body named by scope and function
-  (:mod:`privrag.keep.public_bodies`: "Canada Revenue Agency"), a government ministry or
+  (:mod:`privrag.keep.public_bodies`: "Canada Revenue Agency"), a service every mention of which
+  the text names as used (:mod:`privrag.keep.service_keeps`: "clock-in times in UKG"), a government ministry or
   department ("Department of Social Protection") or a programme named by
   what it provides ("Employee Assistance Programme") or an acronym the text never spells
   out ("the DVLA"), unless the text ties it to a person (an employer: "works at
@@ -49,7 +50,6 @@ from privrag.keep import (
     medicines,
     public_bodies,
     scales,
-    service_context,
     vocab,
 )
 from privrag.keep.apply import (
@@ -70,7 +70,6 @@ from privrag.keep.clinical import (
     in_title_case_name,
     qualified_terms,
 )
-from privrag.keep.coined import LEGAL_FORMS
 from privrag.keep.common_nouns import german_noun, german_nouns
 from privrag.keep.context import (
     FACILITY,
@@ -91,6 +90,7 @@ from privrag.keep.patterns import pattern_matches
 from privrag.keep.people import marked_names, named_people
 from privrag.keep.personal_facts import personal_fact
 from privrag.keep.public_numbers import is_organisation_number, public_number_spans, services_of
+from privrag.keep.service_keeps import PLACE_LABELS, misread_service_keep, service_keep
 from privrag.keep.spans import KeepSpan
 from privrag.types import DetectedEntity
 
@@ -310,11 +310,9 @@ class KeepFinder:
                 stop = sep.start() if sep is not None else s.end
                 if stop > start:
                     kept = self._public_entity(text, start, stop, label, named)
-                    if (kept is None and label in _PLACE_LABELS and (s.source or "").startswith(MODEL_SOURCES)
-                            and _THREE_CAPITALS.fullmatch(text[start:stop])):
-                        # "clock-in times in UKG": an acronym a model called a place (a town's name in
-                        # capitals is longer; a name in title case may be a town no gazetteer lists: never)
-                        kept = self._misread_service(text, start, stop, named)
+                    if kept is None and label in PLACE_LABELS and (s.source or "").startswith(MODEL_SOURCES):
+                        # "clock-in times in UKG": a service's acronym a model called a place
+                        kept = misread_service_keep(text, start, stop, named)
                     if kept is not None:
                         out.append(kept)
                 if sep is not None:
@@ -360,7 +358,7 @@ class KeepFinder:
         # written in lower case, as chats and messages write everything ("my medicare card"),
         # the case says nothing; the word's frequency and the ties below still decide
         if len(names) != 1 or not (names[0][:1].isupper() or surface.islower()):
-            return self._service(text, start, end, names, named)
+            return service_keep(text, start, end, names, named)
         name = names[0].lower()
         if name in person_words() or is_place(name) or name in named:
             return None  # a name the text gives a person ("Jo Pearce" … "Jo opened the meeting")
@@ -383,57 +381,9 @@ class KeepFinder:
             # an acronym the text never spells out is one its readers know ("notify the DVLA",
             # "Ofcom's scheme"); one it defines takes the protection of the name it stands for
             return KeepSpan(start, end, "public_entity", surface)
-        return self._service(text, start, end, names, named)
-
-    def _misread_service(self, text: str, start: int, end: int, named: frozenset[str]) -> KeepSpan | None:
-        """A service's acronym a model called a place: judged by its context, after the checks every
-        organisation gets (no facility or legal form, no affiliation anywhere)."""
-        surface = text[start:end]
-        after = " ".join(text[end : end + 40].split()[:2])
-        if FACILITY.match(after) or affiliated_anywhere(text, surface):
-            return None
-        return self._service(text, start, end, [surface], named)
-
-    @staticmethod
-    def _service(text: str, start: int, end: int, names: Sequence[str], named: frozenset[str]) -> KeepSpan | None:
-        """An organisation every mention of which names a service used ("booked through Egencia"):
-        :mod:`privrag.keep.service_context`. Called only after the facility, legal-form and affiliation
-        checks; a person's or a place's word, a digit or an everyday word in the name, or a working life
-        tied to it, keeps it protected."""
-        surface = text[start:end]
-        if (not 1 <= len(names) <= _MAX_SERVICE_WORDS or not surface[:1].isupper() or any(c.isdigit() for c in surface)
-                or _INITIALS.fullmatch(surface)):
-            return None  # "UMF 53" (a unit's number), "J-F", "A.W." (a person's initials)
-        # a name made only of words no dictionary holds may be a person's or a town's that no list of ours
-        # holds ("paid via Zanele", "via Todmorden", "DeLuca"): only an acronym ("UKG", "IG Metall") or a
-        # dictionary word ("Health Assured", "Guideline") shows it is neither
-        if not any(_ACRONYM_WORD.fullmatch(w) or w.lower() in brands.english_words() for w in names):
-            return None
-        for word in names:
-            low = word.lower()
-            if (not word[:1].isupper() or low in person_words() or is_place(low) or low in named
-                    or low in CALENDAR_WORDS or vocab.zipf(low) >= _EVERYDAY_ZIPF):
-                return None
-        follower = re.match(r"[ \t]+([\w.]+)", text[end : end + 30])
-        if follower and follower.group(1).lower().rstrip(".") in LEGAL_FORMS:
-            return None  # "Vayu Support", "MotoMeter AG": a firm's desk or its registered name
-        if surface.isupper() and acronym_defined(text, surface) and not defined_as_term(text, surface):
-            return None  # "the regional fund (“the RHIF”)": an acronym the text spells out takes the name's protection
-        if working_life_anywhere(text, surface) or not service_context.named_as_service(text, surface):
-            return None
-        return KeepSpan(start, end, "public_entity", surface)
+        return service_keep(text, start, end, names, named)
 
 
-#: a model's labels for a place, which a service's acronym also gets ("clock-in times in UKG")
-_PLACE_LABELS = frozenset({"LOC", "LOCATION", "GPE"})
-_THREE_CAPITALS = re.compile(r"[A-Z]{3}")
-#: a word in capitals, an acronym (two letters or more; initials alone are refused before)
-_ACRONYM_WORD = re.compile(r"[A-Z][A-Z&]+")
-#: distinctive words of the longest organisation name judged by its context ("Toyota Financial Services")
-_MAX_SERVICE_WORDS = 3
-#: a person's initials, which a model may call an organisation: "JK", "J-F", "P.B." (three capitals are an
-#: organisation's acronym more often: "UKG", "BVA")
-_INITIALS = re.compile(r"[A-Z]{1,2}|(?:[A-Z][.-]){1,3}[A-Z]?\.?")
 #: the possessive an eponym is written with ("Parkinson's", "Colles'")
 _EPONYM_STEM = re.compile(r"(?:['’]s|['’])$")
 #: a capitalised word a model called a date: "Workday" ("upload it to Workday") is no day of the calendar
