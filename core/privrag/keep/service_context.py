@@ -38,6 +38,8 @@ import math
 import re
 from importlib import resources
 
+from privrag.keep import vocab
+
 __all__ = ["features", "service_probability", "named_as_service", "model"]
 
 #: the tokens the context is read in: words, numbers, a line break, each punctuation mark
@@ -54,8 +56,6 @@ def _token(word: str) -> str:
 
 def features(text: str, start: int, end: int) -> list[str]:
     """The features of the mention ``text[start:end]`` (shared by training and inference)."""
-    from privrag.keep import vocab
-
     left = [_token(w) for w in _TOKEN.findall(text[max(0, start - _LOOK_BACK) : start])[-_LEFT:]]
     right = [_token(w) for w in _TOKEN.findall(text[end : end + _LOOK_AHEAD])[:_RIGHT]]
     left = ["<s>"] * (_LEFT - len(left)) + left

@@ -50,8 +50,6 @@ _MAX_WORDS = 3
 #: a person's initials, which a model may call an organisation: "JK", "J-F", "P.B." (three capitals are an
 #: organisation's acronym more often: "UKG", "BVA")
 _INITIALS = re.compile(r"[A-Z]{1,2}|(?:[A-Z][.-]){1,3}[A-Z]?\.?")
-#: Zipf frequency of everyday English words ("eat", "care"): no name of a service
-_EVERYDAY_ZIPF = 5.0
 _FOLLOWER = re.compile(r"[ \t]+([\w.]+)")
 
 
@@ -78,7 +76,7 @@ def service_keep(text: str, start: int, end: int, names: Sequence[str], named: f
     for word in names:
         low = word.lower()
         if (not word[:1].isupper() or low in person_words() or is_place(low) or low in named
-                or low in CALENDAR_WORDS or vocab.zipf(low) >= _EVERYDAY_ZIPF):
+                or low in CALENDAR_WORDS or vocab.zipf(low) >= brands.EVERYDAY_ZIPF):
             return None
     follower = _FOLLOWER.match(text[end : end + 30])
     if follower and follower.group(1).lower().rstrip(".") in LEGAL_FORMS:
