@@ -93,6 +93,26 @@ def test_a_bookings_record_locator_is_an_identifier(text: str, expected: list[st
     assert [text[r.start : r.end] for r in coded_id_recognizer().analyze(text, ["CODE"])] == expected
 
 
+_CLAIM = ("No. | Date  | Description               | {header} | Amount\n"
+          "1   | 10/03 | Air Peace LOS-ABV, economy | APK7Q2 | 128,500.00\n"
+          "2   | 11/03 | MTN 10GB data bundle       | SMS    | 5,000.00\n")
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [("Ref", ["APK7Q2"]), ("Booking ref.", ["APK7Q2"]), ("PNR", ["APK7Q2"]), ("Receipt no.", ["APK7Q2"]),
+     ("Notes", []), ("Flight", []), ("Item", [])],
+)
+def test_a_code_in_a_column_headed_as_references_is_an_identifier(header: str, expected: list[str]) -> None:
+    text = _CLAIM.format(header=header)
+    assert [t for t in _hits(coded_id_recognizer(), text) if t in ("APK7Q2", "SMS", "MTN", "10GB")] == expected
+
+
+def test_a_reference_column_takes_no_word_and_nothing_outside_a_table() -> None:
+    assert _hits(coded_id_recognizer(), "Ref\nAPK7Q2 was the locator") == []
+    assert "LOUNGE" not in _hits(coded_id_recognizer(), _CLAIM.format(header="Ref").replace("APK7Q2", "LOUNGE"))
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

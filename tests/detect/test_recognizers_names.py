@@ -536,3 +536,29 @@ def test_a_cell_of_a_tables_name_column_is_a_person_and_a_product_is_not() -> No
     assert titled(text) == ["Ayesha Siddiqui", "Bilal"]
     assert titled("| Name | Qty |\n|---|---|\n| Widget Pro | 2 |") == []
     assert titled("| Name | Qty |\n|---|---|\n| Rose Gold Watch | 1 |") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("05.03.2025 10:14 - Kasia (customer service)\nCustomer asked about delivery", ["Kasia"]),
+        ("07.03.2025 17:40 - Kasia\nDelivered. Customer e-mailed 6 photos.", ["Kasia"]),
+        ("2025-03-05 09:12 - Beata Nowicka\nRefund approved.", ["Beata Nowicka"]),
+    ],
+)
+def test_the_author_ending_a_dated_log_entry_is_a_person(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "10:00 - Lunch (Room 4)",  # an agenda's item: a time without a date
+        "05.03.2025 10:14 - Delivered",  # an event: a word English writes
+        "05.03.2025 10:14 - Escalated (Tier 2)",
+        "2025-03-05 09:00 - Zendesk",  # a system: a catalogued brand
+        "05.03.2025 10:14 - Kasia called back about the sofa",  # a sentence, not an author alone on the line
+    ],
+)
+def test_an_event_an_agenda_item_or_a_system_in_a_log_is_no_person(text: str) -> None:
+    assert titled(text) == []

@@ -29,6 +29,7 @@ __all__ = [
     "here_name",
     "initials_surname",
     "kin_owner_name",
+    "log_author",
     "name_line",
     "nickname",
     "no_contraction",
@@ -202,6 +203,23 @@ def here_name(match: str) -> bool:
 
     return words[0].lower() in given_name_words() or (bool(english_words()) and all(
         w[:1].isupper() and not w.isupper() and not word(w) for w in words))
+
+
+def log_author(match: str) -> bool:
+    """The author after a log entry's date and time ("05.03.2025 10:14 - Kasia (customer service)"): a
+    chat author's name, or one capitalised word no dictionary holds and no catalogued brand is; a word
+    is an event ("- Delivered", "- Lunch"), a brand a system ("- Zendesk")."""
+    if chat_author(match):
+        return True
+    from privrag.keep import vocab
+    from privrag.keep.brands import COMMON_WORD_ZIPF, brand_titles, english_words
+
+    word = match.strip()
+    dictionary = english_words()
+    # "Delivered", "Escalated": a dictionary lists the verb, English writes its forms
+    return (" " not in word and word[:1].isupper() and not word.isupper() and bool(dictionary)
+            and word.lower() not in dictionary and vocab.zipf(word.lower()) < COMMON_WORD_ZIPF
+            and word not in brand_titles())
 
 
 def chat_author(match: str) -> bool:

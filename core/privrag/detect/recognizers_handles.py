@@ -87,6 +87,22 @@ def _locator(token: str) -> bool:
     return letters == 6 and token.lower() not in english_words()
 
 
+#: a table column that holds references: "Ref", "Booking ref.", "PNR", "Receipt no.", "Ticket #", "Order ID"
+_REFERENCE_HEADER = re.compile(
+    r"(?i)(?:(?:booking|reservation|confirmation|receipt|invoice|ticket|order|transaction|txn|claim|case|policy)"
+    r"[ \t]*(?:ref(?:erence)?\.?|no\.?|number|#|id|code)?|ref(?:erence)?\.?(?:[ \t]*(?:no\.?|#|code))?|pnr|locator)"
+)
+
+
+def _in_reference_column(text: str, start: int, end: int) -> bool:
+    """In a table column whose header names references ("| Ref |"): its cells are the records'
+    keys, a booking's locator as well as a receipt's number ("APK7Q2", "T-5521093")."""
+    from privrag.detect.table_columns import column_header
+
+    header = column_header(text, start)
+    return header is not None and bool(_REFERENCE_HEADER.fullmatch(header)) and _locator(text[start:end])
+
+
 def _interleaved(token: str) -> bool:
     """Letters and digits alternate three times or more, with two of each at least: no word's or unit's
     shape, and no trial registry's number ("NCT04512345" changes once)."""
@@ -189,6 +205,10 @@ def coded_id_recognizer() -> ContextPatternRecognizer:
             Rule("booking", r"(?<=\b(?i:booking|reservation|confirmation|pnr|record[ \t]+locator)"
                             r"(?:[ \t]+(?i:reference|ref\.?|code|number|no\.?))?[ \t]*[:#]?[ \t]{1,3})"
                             r"[A-Z0-9]{5,8}(?![\w-])", 0.6, validator=_locator, case_sensitive=True),
+            # the same code in a table column headed as references: "| Ref |" above "| APK7Q2 |" (an expense
+            # claim's flight, booked under the traveller's name); the header states what a label would
+            Rule("reference_column", r"(?<![\w/.-])[A-Z0-9]{5,8}(?![\w/-])", 0.6, case_sensitive=True,
+                 in_context=_in_reference_column),
             # a British number plate: "KX19 HTP" (area letters, age digits, three letters; never I or Q)
             Rule("uk_plate", r"(?<![\w-])[A-HJ-PR-Y]{2}\d{2}[ ]?[A-HJ-PR-Z]{3}(?![\w-])", 0.6, case_sensitive=True),
             # a random code: capitals and digits that change places three times or more ("SE41K7XH2P", an

@@ -27,6 +27,7 @@ from privrag.detect.name_checks import (
     in_name_column,
     initials_surname,
     kin_owner_name,
+    log_author,
     name_line,
     nickname,
     no_contraction,
@@ -58,6 +59,9 @@ _KIN = rf"(?:(?:my|his|her|our|their)\s+|(?:a|the|with)\s+(?:[a-z-]+\s+){{0,2}})
 #: "7:42 PM  destiny:" — a live chat's transcript may stamp the time alone
 EXPORT_STAMP = (r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6}\.?,?[ \t]+)?"
                  r"(?:(?:\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{4}-\d{2}-\d{2}),?[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?")
+#: a log entry's stamp: a date, then a time ("05.03.2025 10:14", "2025-03-05 10:14")
+_DATED_STAMP = (r"(?:\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{4}-\d{2}-\d{2}),?[ \t]+\d{1,2}:\d{2}(?::\d{2})?"
+                r"(?:[ \t]?[AaPp]\.?[Mm]\.?)?")
 #: what may follow a chat author before the colon: a role (", RN") or a team in brackets ("(2nd Level)");
 #: the colon may end the line
 AUTHOR_END = r"(?=(?:,[ \t]*[A-Za-z][\w.]{0,12}(?:[ \t][\w.]{1,12}){0,2}|[ \t]*\([^)\n]{1,40}\))?:(?:[ \t]|$))"
@@ -187,6 +191,10 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          # ("Reception:" is a desk)
          Rule("chat_export_author", rf"(?m)^\[?{EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?\K{line_name}{AUTHOR_END}", 0.6,
               chat_author, case_sensitive=True),
+         # "05.03.2025 10:14 - Kasia (customer service)" ending its line: a CRM's or a ticket's log entry, its
+         # date, its time and its author; the date is needed ("10:00 - Lunch (Room 4)" is an agenda's item)
+         Rule("log_entry_author", rf"(?m)^\[?{_DATED_STAMP}\]?[ \t]*[-–][ \t]*\K{line_name}(?=(?:[ \t]*\([^)\n]{{1,40}}\))?[ \t]*$)",
+              0.6, log_author, case_sensitive=True),
          # "Mon 6/9 9:14 PM - dani:": a patient types their own name in lower case
          Rule("chat_export_author_lower", rf"(?m)^\[?{EXPORT_STAMP}\]?[ \t]*(?:[-–][ \t]*)?\K[a-z][a-z'’-]+[a-z]{AUTHOR_END}",
               0.6, given_name_word, case_sensitive=True),

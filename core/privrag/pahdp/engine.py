@@ -39,6 +39,7 @@ from privrag.limits import check_text_sizes
 from privrag.pahdp.candidates import SafePool, build_candidates, generalized_text
 from privrag.pahdp.ledger import BudgetLedger, open_ledger
 from privrag.pahdp.mechanism import ExponentialMechanism
+from privrag.pahdp.mention_labels import strongest_labels
 from privrag.pahdp.receipts import PAHDPResult, UnitDecision, call_receipt, context_receipt
 from privrag.pahdp.risk import RiskModel, UnitRisk
 from privrag.pahdp.units import DEFAULT_MAX_UNIT_CHARS, PrivacyUnit, split_units
@@ -272,6 +273,7 @@ class PAHDP:
         spans = resolve_overlaps(spans, text)
         if self.config.propagate and spans:
             spans = propagate_mentions(text, spans, keeps)
+        spans = strongest_labels(spans, self.config.risk.weight)
         entity_of = {m: e.entity_id for e in group_entities(spans) for m in e.mentions}
         units = split_units(text, spans, max_chars=self.config.max_unit_chars)
         unit_spans: list[list[DetectedEntity]] = []
