@@ -32,6 +32,18 @@ def test_names_places_and_prose_are_not_labels(text: str):
     assert not any(label in ("Anna", "Mobile", "Name", "https", "File_Path") for label, _ in found)
 
 
+@pytest.mark.parametrize(
+    ("text", "labels"),
+    [
+        ("file_path: /data/x.txt\nfile_type: text/plain", [("file_path", True), ("file_type", True)]),
+        ("[09:13] marites_delacruz88: hi po. no internet since tuesday", []),  # a chat author's user name
+        ("note from jas_tan: ok", []),
+    ],
+)
+def test_a_snake_case_key_is_a_label_only_at_the_start_of_its_line(text: str, labels: list[tuple[str, bool]]):
+    assert _labels(text) == labels
+
+
 def test_lists_can_be_extended_for_a_local_form():
     assert _labels("Ward round: Dr Lee") == []
     assert _labels("Ward: Dr Lee") == [("Ward", True)]

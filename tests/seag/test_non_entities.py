@@ -102,6 +102,7 @@ def test_registered_category_is_a_placeholder_too():
         ("NHS No: 943 476 5919", "NHS No", []),
         ("Next of kin: Mary Smith", "kin", []),
         ("file_path: /data/x.txt", "file_path", []),
+        ("[09:13] marites_delacruz88: hi po", "marites_delacruz88", ["marites_delacruz88"]),  # a chat author
         ("Anna: I agree.", "Anna", ["Anna"]),  # a speaker is a name
         ("She works at Context Ltd.", "Context Ltd", ["Context Ltd"]),  # no colon: may be a company
         ("He moved to Mobile, Alabama.", "Mobile", ["Mobile"]),  # a colon label only before a colon
@@ -138,3 +139,11 @@ def test_real_detector_after_redaction_and_on_a_prompt(default_detector):
         assert label in raw_out
     assert not re.search(r"\b(?:John|Smith|Lopez|Christou)\b", raw_out)
     assert req.restore(out) == prompt and req.restore(raw_out) == raw_prompt
+
+
+def test_a_chat_authors_user_name_is_aliased_in_every_message():
+    chat = "[09:13] marites_delacruz88: hi po, no internet\n[09:14] Kaye: sorry po\n[09:15] marites_delacruz88: ok"
+    det = GazetteerDetector([("marites_delacruz88", "USERNAME"), ("Kaye", "PERSON")])
+    req = SEAG(det, seed=3).prepare([chat])
+    assert "marites" not in req.aliased[0] and "Kaye" not in req.aliased[0]
+    assert req.restore(req.aliased[0]) == chat
