@@ -714,3 +714,26 @@ def test_a_brand_in_an_employer_field_is_the_persons_employer() -> None:
     text = "Employer: Emirates NBD (relationship manager)"
     assert employed_at(text, text.index("Emirates"))
     assert not employed_at("Flew Emirates to Dubai", 5)
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("so I can join the Monday stand-up in Microsoft Teams", False),  # a meeting is joined, in a product
+        ("please join the call in Zoom", False),
+        ("join the team at Google", True),
+        ("joined the sales team at Oracle", True),
+        ("I work a video editing job at Netflix", True),
+    ],
+)
+def test_joining_a_meeting_in_a_product_is_no_employment(text: str, employer: bool) -> None:
+    from privrag.keep.context import employed_at
+
+    assert employed_at(text, text.rfind(text.split()[-1])) is employer
+
+
+def test_a_brand_a_meeting_is_held_in_is_kept() -> None:
+    from privrag.keep import KeepFinder
+
+    text = "I will keep my company laptop so I can join the Monday stand-up in Microsoft Teams."
+    assert "Microsoft Teams" in [k.text for k in KeepFinder().find(text)]

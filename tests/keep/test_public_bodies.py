@@ -24,6 +24,9 @@ from privrag.types import DetectedEntity
         "British Heart Foundation",
         "Government of Canada",
         "Australian Government",
+        "Health Professions Council of South Africa",  # a country named in two words
+        "New Zealand Transport Agency",
+        "South African Revenue Service",
     ],
 )
 def test_national_bodies_are_recognised(name: str) -> None:
@@ -45,6 +48,8 @@ def test_national_bodies_are_recognised(name: str) -> None:
         "Canada Revenue Agency 2",
         "Leeds Cancer Society",  # a town's society
         "Okafor Family Foundation",  # a family's
+        "Johannesburg Health Council of South Africa",  # a town before the country
+        "Cape Town Office of South Africa",
     ],
 )
 def test_other_organisations_are_not(name: str) -> None:

@@ -194,11 +194,18 @@ def _signature_line(text: str, start: int, end: int) -> bool:
     return 2 <= len(words) <= 4 and all(w[:1].isupper() for w in words) and words[0].lower() in first_names()
 
 
+#: what a person joins or works in that is no organisation: a call or a meeting, held in a product
+_MEETING = re.compile(r"(?i)^join\w*\b.*\b(?:calls?|meetings?|stand-?ups?|huddles?|webinars?|sessions?)\b")
+
+
 def employed_at(text: str, start: int) -> bool:
     """"works at", "employed by", "HGV driver at the", "a member of the": the organisation is
     someone's employer or affiliation (a party, a union, a church say who a person is)."""
     before = text[max(0, start - 60) : start]
-    if EMPLOYER_BEFORE.search(before) or JOINED_BEFORE.search(before) or EMPLOYER_FIELD_BEFORE.search(before):
+    employer = EMPLOYER_BEFORE.search(before)
+    if employer and _MEETING.match(employer.group()):
+        employer = None  # "join the Monday stand-up in Microsoft Teams": a meeting is joined, not a firm
+    if employer or JOINED_BEFORE.search(before) or EMPLOYER_FIELD_BEFORE.search(before):
         return True
     m = re.search(r"([A-Za-z]+)\s+(?:at|for|with)\s+(?:the\s+)?$", before)
     if not m:

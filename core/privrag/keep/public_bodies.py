@@ -60,9 +60,16 @@ def national_body(surface: str) -> bool:
     if not dictionary:
         return False  # without a dictionary a coined word cannot be told apart: privacy wins
     head = scope = False
-    for w in words:
+    i = 0
+    while i < len(words):
+        w = words[i]
         low = w.lower()
+        i += 1
         if low in _JOINERS and w == low:
+            continue
+        country = _country_at(words, i - 1)
+        if country:  # "South Africa", "New Zealand": a country of several words is one scope
+            scope, i = True, i - 1 + country
             continue
         if not w[:1].isupper():
             return False
@@ -77,9 +84,20 @@ def national_body(surface: str) -> bool:
             scope = True
         elif low in GOVERNMENT_HEADS or low in NATIONAL_SOCIETY_HEADS:
             head = True
-        elif low not in dictionary:
-            return False  # a coined or family word names a firm
+        elif not brands.in_dictionary(low):
+            return False  # a coined or family word names a firm ("Professions" is "profession"'s plural)
     return head and scope
+
+
+def _country_at(words: list[str], i: int) -> int:
+    """How many words from ``i`` name a country or its people in several words ("South Africa",
+    "New Zealand", "United Arab Emirates"); 0 when none does."""
+    for n in (4, 3, 2):
+        if i + n <= len(words) and all(w[:1].isupper() for w in words[i : i + n]):
+            place = gazetteer.lookup(" ".join(words[i : i + n]))
+            if place is not None and place.kind in ("country", "demonym"):
+                return n
+    return 0
 
 
 def programme_name(surface: str) -> bool:
