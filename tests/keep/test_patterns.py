@@ -48,6 +48,11 @@ def _found(text: str) -> set[tuple[str, str]]:
         ("under the Working Time Regulations 1998 you may", "Working Time Regulations 1998", "legal_reference"),
         ("Under Awaab's Law the landlord must act", "Awaab's Law", "legal_reference"),
         ("compensation under Regulation (EC) No 261/2004 is due", "Regulation (EC) No 261/2004", "legal_reference"),
+        ("Elternzeit nach § 15 BEEG beantragt", "§ 15 BEEG", "legal_reference"),  # a code's paragraph
+        ("Erstattung gemäß § 675u BGB", "§ 675u BGB", "legal_reference"),
+        ("Kündigungsfrist nach § 622 Abs. 2 BGB", "§ 622 Abs. 2 BGB", "legal_reference"),
+        ("processed under Art. 6 DSGVO", "Art. 6 DSGVO", "legal_reference"),
+        ("erasure under Art 17 GDPR", "Art 17 GDPR", "legal_reference"),
         ("Directive 2011/83/EU gives 14 days", "Directive 2011/83/EU", "legal_reference"),
         ("Previous blood group O RhD negative - plan anti-D", "O RhD negative", "measurement"),
         ("Blood group A positive.", "A positive", "measurement"),
@@ -181,3 +186,8 @@ def test_round_the_clock_is_a_frequency() -> None:
 @pytest.mark.parametrize("text", ["She was born on 24/7 and is 40.", "Appointment: Fri 24/7 at 10:30"])
 def test_the_24th_of_july_is_no_frequency(text: str) -> None:
     assert [m for m in pattern_matches(text) if m[2] == "frequency"] == []
+
+
+@pytest.mark.parametrize("text", ["the parcel in locker § 15 at the station", "see Art 3 and 4", "Art. 5 of the Act"])
+def test_a_paragraph_sign_or_an_article_without_a_codes_abbreviation_is_no_citation(text: str) -> None:
+    assert not any(why == "legal_reference" and ("§" in span or span.startswith("Art")) for span, why in _found(text))

@@ -160,6 +160,11 @@ LEGAL = re.compile(
     # "Council Regulation (EEC) No 1408/71"; a bare "Decision 12/2023" may be a court's, not the EU's
     r"|\b(?:Regulation|Directive|Decision)\s+\((?:EC|EU|EEC|Euratom|CE|UE)\)\s+(?:No\.?\s+)?\d{1,4}/\d{2,4}\b"
     r"|\b(?:Regulation|Directive)\s+(?:No\.?\s+)?\d{1,4}/\d{2,4}(?:/(?:EC|EU|EEC|Euratom))?\b(?!/)"
+    # a paragraph or an article of a code cited by its abbreviation, as German, Austrian and Swiss law and
+    # the GDPR are cited: "§ 15 BEEG", "§ 675u BGB", "§ 622 Abs. 2 BGB", "§ 7 SGB V", "Art. 6 DSGVO", "Art 17 GDPR"
+    r"|(?:§§?|\bArt\.?)[ \t]?\d{1,4}[a-z]?(?:[ \t]+(?:Abs\.|Absatz|para\.?)[ \t]?\d{1,3})?"
+    r"(?:[ \t]+(?:S\.|Satz)[ \t]?\d{1,2})?(?:[ \t]+Nr\.[ \t]?\d{1,3})?"
+    r"[ \t]+[A-Z][A-Za-z]{0,6}[A-Z](?:[ \t]+[IVX]{1,4}\b)?(?![\w-])"
 )
 _MED_HEAD = (
     r"(?:disease|syndrome|palsy|phenomenon|sign|criteria|fingers|encephalopathy|disorder|"
