@@ -295,3 +295,28 @@ def test_a_models_date_that_is_only_a_part_of_the_day_is_dropped(surface: str) -
 def test_a_models_date_with_a_day_stays() -> None:
     text = "Seen on the morning of 5 May."
     assert _clean(text, "the morning of 5 May", "DATE_TIME") == ["the morning of 5 May"]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "expected"),
+    [
+        # a speaker, then what they say: no name holds a colon, and "Thank" is no one's name
+        ("[09:14] Kaye: Thank you, Ms. Marites. For verification", "Kaye: Thank you, Ms. Marites", ["Kaye", "Marites"]),
+        ("Nurse: Sorry love, Mr Okafor is out", "Nurse: Sorry love, Mr Okafor", ["Nurse", "Okafor"]),
+        ("Mary, my sister, called", "Mary, my sister", ["Mary"]),
+    ],
+)
+def test_a_person_span_is_cut_at_a_speakers_colon_and_loses_an_everyday_word(text, surface, expected) -> None:
+    assert _clean(text, surface) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "expected"),
+    [
+        ("Seen: Grace, Will and Joy today", "Grace, Will and Joy", ["Grace", "Will", "Joy"]),
+        ("Tom: Will and Joy came", "Tom: Will and Joy", ["Tom", "Will", "Joy"]),
+        ("Hope Rennie: fine", "Hope Rennie", ["Hope Rennie"]),
+    ],
+)
+def test_a_name_that_is_also_an_everyday_word_stays(text, surface, expected) -> None:
+    assert _clean(text, surface) == expected
