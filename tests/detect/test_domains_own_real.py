@@ -187,3 +187,19 @@ def test_a_batch_in_dutch_german_indonesian_and_hinglish_keeps_its_doses_prices_
     assert sorted(whole) == ["7c2f91e0-4a7d", "Ankit", "Pinky", "Raju", "dan", "jake mcintyre", "יהונתן אזולאי"]
     survive = ["metoprolol 50 mg 1dd", "metformine 500 mg 2dd", "Rp 2.849.000", "ten (10) working days", "RETTS", "MEDIF"]
     assert [s for s in survive if s in damaged] == []
+
+
+def test_a_batch_in_the_dev_sets_genres_finds_log_authors_and_booking_codes_and_keeps_laws() -> None:
+    """``domains_fresh_s37a.jsonl``: the dev set's sixteen genres written anew (Ireland, New Zealand, South
+    Africa, Australia, Malaysia, Wales, Canada, India, the Philippines, Germany, Poland, Singapore, Nigeria,
+    Kenya, the Netherlands, Brazil), measured once before the stop-37 changes. Then a CRM log's author
+    ("05.03.2025 10:14 - Kasia (customer service)") and two flight bookings' locators in an expense claim's
+    "Ref" column were sent, and "§ 15 BEEG", "Microsoft Teams" ("join the stand-up in …") and the "Health
+    Professions Council of South Africa" were masked. Still open: "Bose (AP)", a surname that is a brand."""
+    whole, damaged = [], []
+    for d, masked in _masked_characters("domains_fresh_s37a.jsonl"):
+        whole += [p.text for p in d.protect if p.identifier == "DIRECT" and _untouched(d, masked, p)]
+        damaged += [k.text for k in d.keep if not _untouched(d, masked, k)]
+    assert sorted(whole) == ["Bose"]
+    survive = ["§ 15 BEEG", "Microsoft Teams", "Health Professions Council of South Africa"]
+    assert [s for s in survive if s in damaged] == []

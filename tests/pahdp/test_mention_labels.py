@@ -30,8 +30,8 @@ def _span(text: str, word: str, label: str, nth: int = 0) -> DetectedEntity:
     ],
 )
 def test_same_surface_takes_the_most_sensitive_label(first, second, expected):
-    text = "Re: Mateo. Sorry Mateo has been upset."
-    out = strongest_labels([_span(text, "Mateo", first), _span(text, "Mateo", second, nth=1)], WEIGHT)
+    text = "Re: Zorblat. Sorry Zorblat has been upset."  # a word no list holds: only the labels decide
+    out = strongest_labels([_span(text, "Zorblat", first), _span(text, "Zorblat", second, nth=1)], WEIGHT)
     assert [s.label for s in out] == [expected] * 2
 
 
@@ -82,3 +82,50 @@ def test_pahdp_never_releases_a_name_its_detector_found_elsewhere():
         res = engine.protect("Summarise this document.", [context], seed=seed)
         assert "Mateo" not in res.texts[0]
         assert res.receipt.counts["units_low"] == 0
+
+
+def test_a_span_holding_a_persons_full_name_is_that_person():
+    text = "Investigated by Hope Rennie, Warehouse Operations Manager. cc: HR file; Hope Rennie"
+    merged = _span(text, "Hope Rennie, Warehouse Operations Manager", "OCCUPATION")
+    out = strongest_labels([merged, _span(text, "Hope Rennie", "PERSON", nth=1)], WEIGHT)
+    assert out[0].label == "PERSON"
+    lone = strongest_labels([_span(text, "Warehouse Operations Manager", "OCCUPATION")], WEIGHT)
+    assert lone[0].label == "OCCUPATION"
+
+
+def test_a_span_opening_with_two_name_parts_of_the_contexts_people_is_a_person():
+    text = "Investigated by Hope Rennie, Warehouse Operations Manager. cc: HR file; Hope Rennie"
+    second = text.index("Hope", 20)
+    merged = _span(text, "Hope Rennie, Warehouse Operations Manager", "OCCUPATION")
+    hope = DetectedEntity(second, second + 4, "PERSON", "Hope", 0.8, "propagated")
+    rennie = DetectedEntity(second + 5, second + 11, "PERSON", "Rennie", 0.8, "fake")
+    assert strongest_labels([merged, hope, rennie], WEIGHT)[0].label == "PERSON"
+    # one name part is not enough: "May 2024 review" stays a date where a "May" is a person
+    text2 = "May Chen wrote. The May 2024 review"
+    date = _span(text2, "May 2024 review", "DATE_TIME")
+    assert strongest_labels([_span(text2, "May Chen", "PERSON"), date], WEIGHT)[1].label == "DATE_TIME"
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "expected"),
+    [
+        ("The district nurse, Gemma, says this will take weeks.", "Gemma", "ORGANIZATION", "PERSON"),
+        ("Subject no.: 214-0037     Initials: E.Y.", "E.Y.", "ORGANIZATION", "PERSON"),
+        ("We flew to Jordan in May.", "Jordan", "LOCATION", "LOCATION"),  # a given name that is a place
+        ("Bought at Tesco.", "Tesco", "ORGANIZATION", "ORGANIZATION"),  # no one's given name
+        ("Thanks Summer!", "Summer", "DATE_TIME", "DATE_TIME"),  # a date word is left to the date's label
+    ],
+)
+def test_a_given_name_or_initials_a_model_labels_otherwise_weigh_as_a_person(text, surface, label, expected):
+    assert strongest_labels([_span(text, surface, label)], WEIGHT)[0].label == expected
+
+
+def test_a_span_that_took_a_persons_rare_name_part_weighs_as_the_person():
+    text = "05.03.2025 10:14 - Kasia (customer service)\n07.03.2025 17:40 - Kasia\nDelivered."
+    stamp = _span(text, "05.03.2025 10:14 - Kasia", "DATE_TIME")
+    out = strongest_labels([stamp, _span(text, "Kasia", "PERSON", nth=1)], WEIGHT)
+    assert out[0].label == "PERSON"
+    # an everyday word that is also someone's name part does not: "Will" of "Will Smith" in "Will 2024 do"
+    text2 = "Will Smith wrote. Will 2024 be better"
+    out2 = strongest_labels([_span(text2, "Will Smith", "PERSON"), _span(text2, "Will 2024", "DATE_TIME")], WEIGHT)
+    assert out2[1].label == "DATE_TIME"

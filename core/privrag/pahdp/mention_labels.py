@@ -13,19 +13,51 @@ lowered.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
+from privrag.calendar_words import CALENDAR_WORDS, SEASONS
 from privrag.detect.grouping import name_tokens, normalize_surface
 from privrag.generalize import canonical_label
+from privrag.keep import vocab
 from privrag.types import DetectedEntity
 
 __all__ = ["strongest_labels"]
 
 
+_PERSON = "PERSON"
+#: a capitalised word, as a name is written
+_NAME_WORD = re.compile(r"(?<![\w'’-])[A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þa-zß-ÿ]+)*")
+#: Zipf frequency below which a word is rare enough to be a name first ("Rennie", "Kasia"; not "Will")
+_RARE_ZIPF = 4.0
+_CALENDAR = CALENDAR_WORDS | SEASONS
+#: labels a model gives a given name it misreads ("The district nurse, Gemma, says" as an organisation)
+_MISREAD_AS = frozenset({"ORG", "LOC", "NORP", "MISC"})
+#: a person's initials: "E.Y.", "J.R.R."
+_INITIALS = re.compile(r"(?:[A-Z]\.){2,3}")
+
+
+def _reads_as_a_person(span: DetectedEntity) -> bool:
+    """A model's organisation, place or group that is one given name and no place ("Gemma"), or a
+    person's initials ("Initials: E.Y." read as an organisation): weighed as the person it names."""
+    if canonical_label(span.label) not in _MISREAD_AS:
+        return False
+    word = span.text.strip()
+    if _INITIALS.fullmatch(word):
+        return True
+    from privrag import gazetteer
+    from privrag.detect.recognizers_cities import is_city
+    from privrag.detect.recognizers_first_names import given_name_words
+
+    return (word.isalpha() and word[:1].isupper() and word.lower() in given_name_words()
+            and gazetteer.lookup(word) is None and not is_city(word))
+
+
 def strongest_labels(spans: Sequence[DetectedEntity], weight: Callable[[str], float]) -> list[DetectedEntity]:
     """``spans`` with each relabelled to the most sensitive label (by ``weight``) of a mention
-    of the same normalized surface, or of a person whose name holds all of its name parts
-    ("Hamish" of "Dr Hamish Reid"). Offsets, text, score and source stay the span's own."""
+    of the same normalized surface, of a person whose name holds all of its name parts
+    ("Hamish" of "Dr Hamish Reid"), or of a person's full name it holds ("Hope Rennie, Warehouse
+    Operations Manager"). Offsets, text, score and source stay the span's own."""
     by_surface: dict[str, str] = {}
     by_part: dict[str, str] = {}
     for s in spans:
@@ -36,14 +68,31 @@ def strongest_labels(spans: Sequence[DetectedEntity], weight: Callable[[str], fl
             for part in name_tokens(s.text):
                 if part not in by_part or weight(s.label) > weight(by_part[part]):
                     by_part[part] = s.label
+    people = {key: label for key, label in by_surface.items() if canonical_label(label) == "PERSON" and " " in key}
     out: list[DetectedEntity] = []
     for s in spans:
-        best = by_surface.get(normalize_surface(s.text), s.label)
+        key = normalize_surface(s.text)
+        best = by_surface.get(key, s.label)
         parts = name_tokens(s.text)
         if parts and all(p in by_part for p in parts):
             person = max((by_part[p] for p in parts), key=weight)
             if weight(person) > weight(best):
                 best = person
+        # a span that holds a full name the context calls a person elsewhere: "Hope Rennie, Warehouse
+        # Operations Manager", which a merge of a name and a job labelled an occupation
+        for name, label in people.items():
+            if weight(label) > weight(best) and f" {name} " in f" {key} ":
+                best = label
+        # or that holds a rare name part of the context's people, written as a name: "Hope Rennie, …" where
+        # the detector found "Rennie" apart, "05.03.2025 10:14 - Kasia" where a date's span took the author
+        # (never "May 2024" for a May, nor an everyday word: they are a date or a word first)
+        for word in _NAME_WORD.findall(s.text):
+            low = word.lower()
+            if (low in by_part and weight(by_part[low]) > weight(best) and low not in _CALENDAR
+                    and vocab.zipf(low) < _RARE_ZIPF):
+                best = by_part[low]
+        if weight(best) < weight(_PERSON) and _reads_as_a_person(s):
+            best = _PERSON
         if weight(best) > weight(s.label):
             s = DetectedEntity(s.start, s.end, best, s.text, s.score, s.source)
         out.append(s)
