@@ -19,6 +19,8 @@ def _coined(text: str) -> list[str]:
         ("Current setup: BrightHR for holidays, RxWorks for the practice.", ["BrightHR", "RxWorks"]),
         ("I connected via TeamViewer and re-enabled BitLocker BIOS protection.", ["TeamViewer", "BitLocker"]),
         ("The queue hit 2.3M messages and RabbitMQ ran out of disk.", ["RabbitMQ"]),
+        ("No, he's awake, he's watching Bluey on the iPad.", ["iPad"]),  # an "i" before a capitalised word
+        ("Sold it on eBay; the employer registered me in eSocial.", ["eBay", "eSocial"]),
         ("ServiceNow - Incident INC0047", ["ServiceNow"]),
         ("- Introduced GitHub workflows for deploys", ["GitHub"]),
     ],
@@ -31,6 +33,7 @@ def test_a_word_with_an_inner_capital_is_a_product_name(text: str, expected: lis
     "text",
     [
         "Isla McBride, Practice Manager",  # a surname prefix
+        "eGFR 54, iOS 17 on her phone, iPTH raised",  # a lower-case start before capitals: analytes, systems
         "Dear DeShawn and Sunny,",  # a given name with its prefix
         "Her maiden name is LeBatelier",
         "Thanks, JoAnn",  # two names joined

@@ -33,8 +33,11 @@ __all__ = ["coined_names", "NAME_PREFIXES", "LEGAL_FORMS"]
 #: a capitalised word with a capital inside: "TeamViewer", "ServiceNow", "BrightHR", "PostgreSQL".
 #: Not "RhD", "IgG" or "GmbH" (one capital at the end: units, antibodies, legal forms), not "eGFR" or
 #: "iOS" (a lower-case start writes units and analytes as often), not inside a handle, an address, a
-#: path or a hyphenated name; an initialism before a word is one too ("GTBank", "GTWorld")
-_COINED = re.compile(r"(?<![\w@#./:\\'’-])(?:[A-Z][a-z]+(?:(?:[A-Z][a-z]+)+[A-Z]*|[A-Z]{2,})|[A-Z]{2,4}[a-z]{3,}(?:[A-Z][a-z]+)*)"
+#: path or a hyphenated name; an initialism before a word is one too ("GTBank", "GTWorld"), and so is a
+#: lower-case "i" or "e" before a capitalised word ("iPad", "eBay")
+_COINED = re.compile(r"(?<![\w@#./:\\'’-])(?:[A-Z][a-z]+(?:(?:[A-Z][a-z]+)+[A-Z]*|[A-Z]{2,})|[A-Z]{2,4}[a-z]{3,}(?:[A-Z][a-z]+)*"
+                     # an "i" or an "e" before a capitalised word: "iPad", "iCloud", "eBay", "eSocial" (not "eGFR", "iOS")
+                     r"|[ie][A-Z][a-z]{2,}(?:[A-Z][a-z]+)*)"
                      r"(?![\w@'’-]|\.\w)")
 #: surname prefixes (Gaelic, Norman, Romance, Dutch, Arabic) after which a name takes a capital:
 #: "McBride", "MacLeod", "FitzGerald", "DeShawn", "LaToya", "DiCaprio", "VanDyke", "AlFarsi"
