@@ -38,6 +38,10 @@ def test_names_places_and_prose_are_not_labels(text: str):
         ("file_path: /data/x.txt\nfile_type: text/plain", [("file_path", True), ("file_type", True)]),
         ("[09:13] marites_delacruz88: hi po. no internet since tuesday", []),  # a chat author's user name
         ("note from jas_tan: ok", []),
+        # inline and indented metadata stay labels (review of stop 37: a file name holding a patient's name was
+        # sent whole when its key was no label)
+        ("Metadata {file_name: smith_john_referral.pdf, author_name: Sarah}", [("file_name", True), ("author_name", True)]),
+        ("  patient_name: Chidi Okafor\n  nhs_number: 943", [("patient_name", True), ("nhs_number", True)]),
     ],
 )
 def test_a_snake_case_key_is_a_label_only_at_the_start_of_its_line(text: str, labels: list[tuple[str, bool]]):

@@ -59,9 +59,12 @@ COLON_LABELS: frozenset[str] = _phrases(
 
 #: what may follow a label before its value: "NHS No.", "Staff #"
 _NUMBER_MARK = r"(?:[ \t]*(?:no\.?|number|#))?"
-#: a metadata key as LlamaIndex writes it into a prompt ("file_path: …"), at the start of its line: after a
-#: chat's time stamp the same shape is the author's user name ("[09:13] marites_delacruz88: hi po")
-_SNAKE_KEY = r"(?:(?<=\n)|(?<![\s\S]))[a-z][a-z0-9]*(?:_[a-z0-9]+)+"
+#: a metadata key as LlamaIndex writes it into a prompt ("file_path: …"): at the start of its line (indented or
+#: not) or after a bracket or a separator ("{file_name: …, author_name: …}"); after a chat's time stamp the same
+#: shape is the author's user name ("[09:13] marites_delacruz88: hi po")
+_SNAKE_KEY = (r"(?:(?<![\s\S])|(?<=\n)|(?<=\n[ \t])|(?<=\n[ \t]{2})|(?<=\n[ \t]{4})|(?<=\A[ \t])|(?<=\A[ \t]{2})"
+              r"|(?<=\A[ \t]{4})|(?<=[{(\[,;|])|(?<=[{(\[,;|][ \t]))"
+              r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 
 
 class LabelRegion(NamedTuple):

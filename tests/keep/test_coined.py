@@ -34,6 +34,7 @@ def test_a_word_with_an_inner_capital_is_a_product_name(text: str, expected: lis
     [
         "Isla McBride, Practice Manager",  # a surname prefix
         "eGFR 54, iOS 17 on her phone, iPTH raised",  # a lower-case start before capitals: analytes, systems
+        "Message from iKasia and eMilia",  # a handle made of a name (review of stop 37)
         "Dear DeShawn and Sunny,",  # a given name with its prefix
         "Her maiden name is LeBatelier",
         "Thanks, JoAnn",  # two names joined

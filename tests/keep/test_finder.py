@@ -724,6 +724,8 @@ def test_a_brand_in_an_employer_field_is_the_persons_employer() -> None:
         ("join the team at Google", True),
         ("joined the sales team at Oracle", True),
         ("I work a video editing job at Netflix", True),
+        ("I joined the customer calls team at Vodafone", True),  # review of stop 37: a team is a job
+        ("He joined the meetings team for Deloitte", True),
     ],
 )
 def test_joining_a_meeting_in_a_product_is_no_employment(text: str, employer: bool) -> None:

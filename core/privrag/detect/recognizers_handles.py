@@ -94,9 +94,15 @@ _REFERENCE_HEADER = re.compile(
 )
 
 
+#: how far before a cell its row's last bar may stand
+_CELL_REACH = 200
+
+
 def _in_reference_column(text: str, start: int, end: int) -> bool:
     """In a table column whose header names references ("| Ref |"): its cells are the records'
     keys, a booking's locator as well as a receipt's number ("APK7Q2", "T-5521093")."""
+    if text.find("|", max(0, start - _CELL_REACH), start) < 0:
+        return False  # no table's bar before it: one look back, not a walk over a long line for every token
     from privrag.detect.table_columns import column_header
 
     header = column_header(text, start)
@@ -207,7 +213,8 @@ def coded_id_recognizer() -> ContextPatternRecognizer:
                             r"[A-Z0-9]{5,8}(?![\w-])", 0.6, validator=_locator, case_sensitive=True),
             # the same code in a table column headed as references: "| Ref |" above "| APK7Q2 |" (an expense
             # claim's flight, booked under the traveller's name); the header states what a label would
-            Rule("reference_column", r"(?<![\w/.-])[A-Z0-9]{5,8}(?![\w/-])", 0.6, case_sensitive=True,
+            Rule("reference_column", r"(?<![\w/.-])(?=[A-Z0-9]{0,7}\d)(?=[A-Z0-9]{0,7}[A-Z])[A-Z0-9]{5,8}(?![\w/-])", 0.6,
+                 case_sensitive=True,
                  in_context=_in_reference_column),
             # a British number plate: "KX19 HTP" (area letters, age digits, three letters; never I or Q)
             Rule("uk_plate", r"(?<![\w-])[A-HJ-PR-Y]{2}\d{2}[ ]?[A-HJ-PR-Z]{3}(?![\w-])", 0.6, case_sensitive=True),

@@ -71,12 +71,23 @@ def coined_names(text: str) -> list[tuple[int, int]]:
         word = m.group()
         if word in firms:
             continue
-        if _personal(word, people) or _firm_at(text, m.start(), m.end()):
+        if _personal(word, people) or _firm_at(text, m.start(), m.end()) or _prefixed_name(word, people):
             firms.add(word)
             found.pop(word, None)
             continue
         found.setdefault(word, []).append(m.span())
     return sorted(span for spans in found.values() for span in spans)
+
+
+def _prefixed_name(word: str, people: frozenset[str]) -> bool:
+    """An "i" or an "e" before a word that is no dictionary's, or is a name: a handle ("iKasia", "eMilia"),
+    not a trade name ("iPad", "eBay")."""
+    if not word[:1].islower():
+        return False
+    from privrag.keep.brands import in_dictionary
+
+    stem = word[1:].lower()
+    return stem in people or not in_dictionary(stem)
 
 
 def _personal(word: str, people: frozenset[str]) -> bool:

@@ -194,8 +194,10 @@ def _signature_line(text: str, start: int, end: int) -> bool:
     return 2 <= len(words) <= 4 and all(w[:1].isupper() for w in words) and words[0].lower() in first_names()
 
 
-#: what a person joins or works in that is no organisation: a call or a meeting, held in a product
-_MEETING = re.compile(r"(?i)^join\w*\b.*\b(?:calls?|meetings?|stand-?ups?|huddles?|webinars?|sessions?)\b")
+#: what a person joins that is no organisation: a call or a meeting, held in a product right after it ("join the
+#: stand-up in Teams"; "joined the customer calls team at Vodafone" is a job)
+_MEETING = re.compile(r"(?i)^join\w*\b[^.\n]*\b(?:calls?|meetings?|stand-?ups?|huddles?|webinars?|sessions?)"
+                      r"[ \t]+(?:in|on|via|over)[ \t]+(?:the[ \t]+)?$")
 
 
 def employed_at(text: str, start: int) -> bool:

@@ -162,7 +162,11 @@ LEGAL = re.compile(
     r"|\b(?:Regulation|Directive)\s+(?:No\.?\s+)?\d{1,4}/\d{2,4}(?:/(?:EC|EU|EEC|Euratom))?\b(?!/)"
     # a paragraph or an article of a code cited by its abbreviation, as German, Austrian and Swiss law and
     # the GDPR are cited: "§ 15 BEEG", "§ 675u BGB", "§ 622 Abs. 2 BGB", "§ 7 SGB V", "Art. 6 DSGVO", "Art 17 GDPR"
-    r"|(?:§§?|\bArt\.?)[ \t]?\d{1,4}[a-z]?(?:[ \t]+(?:Abs\.|Absatz|para\.?)[ \t]?\d{1,3})?"
+    # ("Art" is also a given name: "Spoke with Art 2 PM", "Art 12 MK signed" — after it the code's name has
+    # three letters at least, four without the abbreviation's dot, and is never a time of day)
+    r"|(?:§§?[ \t]?|\bArt\.[ \t]?(?=\d{1,4}[a-z]?[ \t]+(?![AaPp]\.?[Mm]\b)[A-Z][A-Za-z]{1,6}[A-Z]\b)"
+    r"|\bArt[ \t](?=\d{1,4}[a-z]?[ \t]+[A-Z][A-Za-z]{2,6}[A-Z]\b))"
+    r"\d{1,4}[a-z]?(?:[ \t]+(?:Abs\.|Absatz|para\.?)[ \t]?\d{1,3})?"
     r"(?:[ \t]+(?:S\.|Satz)[ \t]?\d{1,2})?(?:[ \t]+Nr\.[ \t]?\d{1,3})?"
     r"[ \t]+[A-Z][A-Za-z]{0,6}[A-Z](?:[ \t]+[IVX]{1,4}\b)?(?![\w-])"
 )

@@ -22,6 +22,7 @@ import re
 
 from privrag import gazetteer
 from privrag.keep import brands
+from privrag.keep.context import person_words
 
 __all__ = ["national_body", "programme_name", "government_department", "MINISTRY_HEADS", "GOVERNMENT_HEADS", "NATIONAL_SOCIETY_HEADS", "PROGRAMME_HEADS", "SCOPE_WORDS", "LOCAL_WORDS"]
 
@@ -84,8 +85,10 @@ def national_body(surface: str) -> bool:
             scope = True
         elif low in GOVERNMENT_HEADS or low in NATIONAL_SOCIETY_HEADS:
             head = True
-        elif not brands.in_dictionary(low):
-            return False  # a coined or family word names a firm ("Professions" is "profession"'s plural)
+        elif low not in dictionary and (low in person_words() or not brands.in_dictionary(low)):
+            # a coined or family word names a firm; a plural counts ("Professions"), a surname that looks like
+            # one does not ("Wells", "Banks", "Gates")
+            return False
     return head and scope
 
 

@@ -31,6 +31,8 @@ _NAME_WORD = re.compile(r"(?<![\w'’-])[A-ZÀ-Þ][^\W\d_]+(?:[-'’][A-ZÀ-Þa-
 #: Zipf frequency below which a word is rare enough to be a name first ("Rennie", "Kasia"; not "Will")
 _RARE_ZIPF = 4.0
 _CALENDAR = CALENDAR_WORDS | SEASONS
+#: the most words of a person's full name looked up inside a span
+_MAX_NAME_WORDS = 4
 #: labels a model gives a given name it misreads ("The district nurse, Gemma, says" as an organisation)
 _MISREAD_AS = frozenset({"ORG", "LOC", "NORP", "MISC"})
 #: a person's initials: "E.Y.", "J.R.R."
@@ -80,9 +82,12 @@ def strongest_labels(spans: Sequence[DetectedEntity], weight: Callable[[str], fl
                 best = person
         # a span that holds a full name the context calls a person elsewhere: "Hope Rennie, Warehouse
         # Operations Manager", which a merge of a name and a job labelled an occupation
-        for name, label in people.items():
-            if weight(label) > weight(best) and f" {name} " in f" {key} ":
-                best = label
+        words = key.split()
+        for n in range(2, min(_MAX_NAME_WORDS, len(words)) + 1):  # its word runs, looked up: no scan of all people
+            for i in range(len(words) - n + 1):
+                label = people.get(" ".join(words[i : i + n]))
+                if label is not None and weight(label) > weight(best):
+                    best = label
         # or that holds a rare name part of the context's people, written as a name: "Hope Rennie, …" where
         # the detector found "Rennie" apart, "05.03.2025 10:14 - Kasia" where a date's span took the author
         # (never "May 2024" for a May, nor an everyday word: they are a date or a word first)
