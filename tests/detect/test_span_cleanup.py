@@ -320,9 +320,3 @@ def test_a_person_span_is_cut_at_a_speakers_colon_and_loses_an_everyday_word(tex
 )
 def test_a_name_that_is_also_an_everyday_word_stays(text, surface, expected) -> None:
     assert _clean(text, surface) == expected
-
-
-def test_a_time_before_a_log_lines_author_opens_no_name() -> None:
-    text = "05.03.2025 10:14 - Kasia (customer service)"
-    assert _clean(text, "10:14 - Kasia", "ORGANIZATION") == ["Kasia"]
-    assert _clean("Opening hours 7:00 - 22:00 at Tesco Extra", "Tesco Extra", "ORGANIZATION") == ["Tesco Extra"]

@@ -367,10 +367,6 @@ def _is_cased(token: str) -> bool:
     return any(ch.isupper() or ch.islower() for ch in token)
 
 
-#: a time of day, which opens no name
-_CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
-
-
 def _trim(start: int, end: int, text: str, label: str) -> list[tuple[int, int]]:
     toks = [(m.start(), m.end()) for m in _TOKEN.finditer(text, start, end)]
     if not toks:
@@ -387,8 +383,6 @@ def _trim(start: int, end: int, text: str, label: str) -> list[tuple[int, int]]:
             return True  # mojibake or symbols next to a cased name
         if label in PERSON_LABELS and any(ch.isdigit() for ch in core):
             return True  # no name has digits: spaCy-sm's "Articles 10" as a person
-        if leading and _CLOCK.fullmatch(core):
-            return True  # a log line's time before its author: spaCy-sm's "10:14 - Kasia" as an organisation
         if has_upper and core.isalpha() and core.islower():
             if leading:  # "features Johan Lynge"; organisations keep theirs ("the")
                 return label in PERSON_LABELS
