@@ -34,6 +34,7 @@ import re
 from collections.abc import Iterable
 
 from privrag.detect.grouping import HONORIFICS
+from privrag.detect.speech_pieces import at_colons, without_speech_openers
 from privrag.detect.text_language import lower_case_prose, lower_case_words, without_function_words
 from privrag.types import DetectedEntity
 
@@ -262,56 +263,19 @@ def split_name_span(span: DetectedEntity, text: str) -> list[DetectedEntity]:
     pieces: list[tuple[int, int]] = []
     lines = _lines(span.start, span.end, text)
     if span.label in PERSON_LABELS:  # "Kaye: Thank you, Ms. Marites": a speaker, then what they say
-        lines = [piece for a, b in lines for piece in _at_colons(a, b, text)]
+        lines = [piece for a, b in lines for piece in at_colons(a, b, text)]
     for a, b in lines:
         for a1, b1 in _split_inner(a, b, text, span.label):
             for a2, b2 in _trim(a1, b1, text, span.label):
                 pieces.extend(_split_list(a2, b2, text) if span.label in PERSON_LABELS else [(a2, b2)])
     pieces = [(a, b) for a, b in pieces if b > a and any(ch.isalnum() for ch in text[a:b])]
-    if len(pieces) > 1 and span.label in PERSON_LABELS:
-        # the first word of what a speaker says, cut off a longer span, when it is one everyday word and no
-        # one's name and a lower-case word follows: "Thank" of "Kaye: Thank you, Ms. Marites" (masked, it
-        # would be masked again wherever the text thanks anyone); "Will" of "Will and Joy" stays
-        pieces = [(a, b) for a, b in pieces
-                  if not (_SPEECH_START.search(text, max(0, a - 4), a) and _LOWER_NEXT.match(text, b)
-                          and _everyday_word(text[a:b]))] or pieces
+    if span.label in PERSON_LABELS:
+        pieces = without_speech_openers(pieces, text)  # "Thank" of "Kaye: Thank you, Ms. Marites"
     if not pieces:
         return [span]
     if pieces == [(span.start, span.end)]:
         return [span]
     return [DetectedEntity(a, b, span.label, text[a:b], span.score, span.source) for a, b in pieces]
-
-
-#: a colon before a space: no name holds one ("Kaye: Thank you"), a speaker's or a field's label ends there
-_COLON = re.compile(r":[ \t]+")
-
-
-def _at_colons(start: int, end: int, text: str) -> list[tuple[int, int]]:
-    out, pos = [], start
-    for m in _COLON.finditer(text, start, end):
-        out.append((pos, m.start()))
-        pos = m.end()
-    out.append((pos, end))
-    return out
-
-
-#: a word this common in English is an everyday word first (Zipf): "Thank" 5.5, "Sorry" 5.2
-_EVERYDAY_ZIPF = 5.0
-
-
-#: a speaker's colon right before a piece; a lower-case word (no list's "and") right after it
-_SPEECH_START = re.compile(r":[ \t]+$")
-_LOWER_NEXT = re.compile(r"[ \t]+(?!(?:and|or)\b)[a-z]")
-
-
-def _everyday_word(piece: str) -> bool:
-    """One word English writes every day and no list of ours holds as a given name or a surname."""
-    from privrag.detect.recognizers_first_names import person_name_words
-    from privrag.keep import vocab
-
-    word = piece.strip(",;:.!? \t")
-    return (word.isalpha() and vocab.zipf(word.lower()) >= _EVERYDAY_ZIPF
-            and word.lower() not in person_name_words())
 
 
 def _lines(start: int, end: int, text: str) -> list[tuple[int, int]]:
