@@ -206,20 +206,12 @@ def here_name(match: str) -> bool:
 
 
 def log_author(match: str) -> bool:
-    """The author after a log entry's date and time ("05.03.2025 10:14 - Kasia (customer service)"): a
-    chat author's name, or one capitalised word no dictionary holds and no catalogued brand is; a word
-    is an event ("- Delivered", "- Lunch"), a brand a system ("- Zendesk")."""
-    if chat_author(match):
-        return True
-    from privrag.keep import vocab
-    from privrag.keep.brands import COMMON_WORD_ZIPF, brand_titles, english_words
+    """The author after a log entry's date and time ("05.03.2025 10:14 - Kasia (customer service)"): named
+    as one who says "X here" is (:func:`here_name`), and no catalogued brand; a word is an event ("- Delivered",
+    "- Escalated"), a brand a system ("- Zendesk")."""
+    from privrag.keep.brands import brand_titles
 
-    word = match.strip()
-    dictionary = english_words()
-    # "Delivered", "Escalated": a dictionary lists the verb, English writes its forms
-    return (" " not in word and word[:1].isupper() and not word.isupper() and bool(dictionary)
-            and word.lower() not in dictionary and vocab.zipf(word.lower()) < COMMON_WORD_ZIPF
-            and word not in brand_titles())
+    return here_name(match) and match.strip() not in brand_titles()
 
 
 def chat_author(match: str) -> bool:

@@ -56,12 +56,13 @@ _KIN = rf"(?:(?:my|his|her|our|their)\s+|(?:a|the|with)\s+(?:[a-z-]+\s+){{0,2}})
 #: the date and time that open a line of an exported chat: "07/01/2025 08:12", "[07/01/2025, 08:12:33]",
 #: "1/7/25, 8:12 PM"
 #: "Mon 6/9 9:14 PM" (a portal's weekday, no year), "[Fri 07:12]" (the weekday alone), "2025-04-07 09:40"
+#: a stamp's time of day: "10:14", "9:14:05 PM"
+_CLOCK = r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
 #: "7:42 PM  destiny:" — a live chat's transcript may stamp the time alone
 EXPORT_STAMP = (r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]{0,6}\.?,?[ \t]+)?"
-                 r"(?:(?:\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{4}-\d{2}-\d{2}),?[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?")
-#: a log entry's stamp: a date, then a time ("05.03.2025 10:14", "2025-03-05 10:14")
-_DATED_STAMP = (r"(?:\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{4}-\d{2}-\d{2}),?[ \t]+\d{1,2}:\d{2}(?::\d{2})?"
-                r"(?:[ \t]?[AaPp]\.?[Mm]\.?)?")
+                rf"(?:(?:\d{{1,2}}[/.]\d{{1,2}}(?:[/.]\d{{2,4}})?|\d{{4}}-\d{{2}}-\d{{2}}),?[ \t]+)?{_CLOCK}")
+#: a log entry's stamp: a date with its year, then a time ("05.03.2025 10:14", "2025-03-05 10:14")
+_DATED_STAMP = rf"(?:\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}}),?[ \t]+{_CLOCK}"
 #: what may follow a chat author before the colon: a role (", RN") or a team in brackets ("(2nd Level)");
 #: the colon may end the line
 AUTHOR_END = r"(?=(?:,[ \t]*[A-Za-z][\w.]{0,12}(?:[ \t][\w.]{1,12}){0,2}|[ \t]*\([^)\n]{1,40}\))?:(?:[ \t]|$))"
