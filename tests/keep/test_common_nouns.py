@@ -66,3 +66,11 @@ def test_an_abstract_noun_or_a_compound_a_model_called_a_person_is_kept() -> Non
     text = "The Anhörung was sent; the Krankenkasse pays."
     spans = [_span(text, "Anhörung", "PERSON"), _span(text, "Krankenkasse", "PERSON")]
     assert sorted({k.text for k in german_nouns(text, spans)}) == ["Anhörung", "Krankenkasse"]
+
+
+def test_a_rare_abstract_noun_a_model_called_a_place_is_kept_a_rare_town_is_not() -> None:
+    # "Scheinselbstständigkeit" (sham self-employment) is as rare in German as a small town's name, but no
+    # town's name ends as an abstract noun does
+    text = "Risk of Scheinselbstständigkeit if she works only for us; she lives in Connewitz."
+    spans = [_span(text, "Scheinselbstständigkeit", "LOCATION"), _span(text, "Connewitz", "LOCATION")]
+    assert [k.text for k in german_nouns(text, spans)] == ["Scheinselbstständigkeit"]

@@ -196,3 +196,47 @@ def test_the_24th_of_july_is_no_frequency(text: str) -> None:
 )
 def test_a_paragraph_sign_or_an_article_without_a_codes_abbreviation_is_no_citation(text: str) -> None:
     assert not any(why == "legal_reference" and ("§" in span or span.startswith("Art")) for span, why in _found(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Hotel Mercure Lyon, 1 night            142.00   corporate card", "142.00"),
+        ("To be reimbursed to employee: 38.30\n", "38.30"),
+        ("Taxi 14.90 personal card", "14.90"),  # 90 cents: no clock has them
+        ("Total 1,250.50 and 1.250,50 in the German copy", "1,250.50"),
+        ("Total 1,250.50 and 1.250,50 in the German copy", "1.250,50"),
+        ("Kosten: 25,00", "25,00"),  # no month has a 0th day
+    ],
+)
+def test_an_amount_without_its_currency_is_an_amount(text: str, span: str) -> None:
+    assert (span, "amount") in _found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "not_kept"),
+    [
+        ("Seen on 12.03 and again on 31.12", "12.03"),  # a day and a month
+        ("Seen on 12.03 and again on 31.12", "31.12"),
+        ("she called at 7.40 pm", "7.40"),  # a time of day
+        ("the train left at 23.40", "23.40"),
+        ("host 10.24.7.183 and 189.45.117.23", "24.7"),  # an address's octets
+        ("NIT 120.54678.90-1 on the form", "120.54678.90"),  # a number of an identifier
+        ("version v1.20 installed", "1.20"),
+        ("booked for 12.03.2025", "12.03"),
+        ("ticket #123.45", "123.45"),
+    ],
+)
+def test_a_date_a_time_or_an_identifiers_digits_are_no_bare_amount(text: str, not_kept: str) -> None:
+    assert not any(not_kept in s and why == "amount" for s, why in _found(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("per the Privacy Protection Regulations (Data Security), 2017. Yoni", "Privacy Protection Regulations (Data Security), 2017"),
+        ("an assessment under Rowan's Law (Concussion Safety), 2018\n", "Rowan's Law (Concussion Safety), 2018"),
+    ],
+)
+def test_a_laws_subtitle_in_brackets_stays_with_its_name_and_year(text: str, span: str) -> None:
+    assert (span, "legal_reference") in _found(text)

@@ -17,7 +17,8 @@ town's name is written in English texts too ("Pohlmann" 1.3, "Bielefeld"
 surnames of our name lists, and towns of the gazetteer and GeoNames, are
 never kept. A span a model labelled a place needs a more common word (Zipf
 ≥ :data:`MIN_GERMAN_ZIPF_PLACE`): small towns and districts are rare in
-both languages ("Connewitz" 2.7, "Neulengbach" 2.2). A span the model
+both languages ("Connewitz" 2.7, "Neulengbach" 2.2), unless it ends as an
+abstract noun does, which no town's name does ("Scheinselbstständigkeit" 2.2). A span the model
 labelled a demographic (an occupation: "Erzieher") stays protected. German
 family names are often plain nouns ("Gerste", barley; "Eiche", oak), so a
 span a model labelled a person is kept only when each noun is an abstract one
@@ -95,8 +96,9 @@ def german_nouns(text: str, spans: Sequence[DetectedEntity]) -> list[KeepSpan]:
         nouns = [w for w in words if w.group() not in _FUNCTION_WORDS]
         if not nouns or not all(german_noun(w.group()) for w in nouns):
             continue
-        if s.label.upper() in _PLACE_LABELS and any(zipf_frequency(w.group(), "de") < MIN_GERMAN_ZIPF_PLACE for w in nouns):
-            continue
+        if s.label.upper() in _PLACE_LABELS and any(zipf_frequency(w.group(), "de") < MIN_GERMAN_ZIPF_PLACE
+                                                    and not _ABSTRACT.search(w.group()) for w in nouns):
+            continue  # a rare word may be a small town's name; no town is named with an abstract noun's suffix
         if s.label.upper() in _PERSON_LABELS and not all(_ABSTRACT.search(w.group()) or len(w.group()) >= 10 for w in nouns):
             continue  # "says Gerste": a surname made of a plain noun (barley); an abstract noun or a compound is none
         start, end = nouns[0].start(), nouns[-1].end()

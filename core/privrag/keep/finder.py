@@ -86,6 +86,7 @@ from privrag.keep.context import (
 )
 from privrag.keep.drug_forms import drug_form_at
 from privrag.keep.languages import language_mentions
+from privrag.keep.law_names import law_names
 from privrag.keep.patterns import pattern_matches
 from privrag.keep.people import marked_names, named_people
 from privrag.keep.personal_facts import personal_fact
@@ -180,6 +181,7 @@ class KeepFinder:
             out.append(KeepSpan(start, end, why, text[start:end]))
             if why in ("dosage", "measurement"):
                 out.extend(measurements.analyte(text, start, end))
+        out.extend(k for k in law_names(text) if not personal_fact(text, k.start, k.end, k.why))
         out.extend(scales.instrument_mentions(text))
         out.extend(measurements.measured_elsewhere(text, out))
         if self.vocabularies:

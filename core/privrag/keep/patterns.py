@@ -145,7 +145,9 @@ _CAP = r"(?:[A-Z][\w'’()-]*|of|the|and|for|on|in|&)"
 LEGAL = re.compile(
     rf"(?:\b(?:[Ss]ection|[Ss]\.|[Aa]rticle|[Rr]egulation|[Pp]aragraph|[Ss]chedule)\s+\d+[A-Za-z]?(?:\(\d+\))*"
     rf"(?:\s+of\s+the)?\s+)?\b[A-Z][\w'’-]*(?:\s+{_CAP}){{0,7}}?\s+(?:\([A-Z][\w\s]*\)\s+)?"
-    r"(?:(?:Act|Regulations|Directive|Statute)\b"
+    # a subtitle in brackets may stand between the name and its year ("Privacy Protection Regulations (Data
+    # Security), 2017")
+    r"(?:(?:Act|Regulations|Directive|Statute)\b(?:\s+\([A-Z][\w\s]*\)(?=,?\s+(?:of\s+)?\d{4}(?!\d)))?"
     # the year as the Commonwealth cites an Act ("Energy Act, 2019"), its number in its year ("Mine Health and
     # Safety Act 29 of 1996", "Act No. 4 of 2019"), and Ghana's number after it ("(Act 720)"); a code, an order
     # or rules take only the year ("Protection Order 45 of 2022" is a case, "Access Code, 4521" a secret)
@@ -155,7 +157,7 @@ LEGAL = re.compile(
     r"|Code\b|(?:Convention|Rules|Order|Treaty)\b(?:\s+(?:of\s+)?(?:19|20)\d{2}(?![\d-]))?)"
     r"|\b(?:[Ss]ection|[Aa]rticle)\s+\d+[A-Za-z]?(?:\(\d+\))*"
     # a law named after the person it commemorates: "Awaab's Law", "Clare's Law", "Megan's Law"
-    r"|\b[A-Z][a-z]+['’]s\s+Law\b"
+    r"|\b[A-Z][a-z]+['’]s\s+Law\b(?:\s+\([A-Z][\w\s]*\),?\s+(?:19|20)\d{2}(?!\d))?"
     # European Union law as EUR-Lex cites it: "Regulation (EC) No 261/2004", "Directive 2011/83/EU",
     # "Council Regulation (EEC) No 1408/71"; a bare "Decision 12/2023" may be a court's, not the EU's
     r"|\b(?:Regulation|Directive|Decision)\s+\((?:EC|EU|EEC|Euratom|CE|UE)\)\s+(?:No\.?\s+)?\d{1,4}/\d{2,4}\b"
@@ -202,6 +204,18 @@ MEDICAL_WORD = re.compile(
     r"plegia|paresis|rrhea|rrhoea|rrhage|ectasis|phagia|phasia|lepsy|trophy|iatric|iatrics|iatry|ogram|ograms)\b"
 )
 
+#: an amount written without its currency, as an expense table or a total writes it ("142.00", "1,250.50",
+#: "38,30"): two decimals, and never a reading a calendar or a clock gives ("12.03" is a date, "7.40" and
+#: "23.40" a time of day): a whole part of 32 or more, 25-31 before a fraction no month has, or 60 cents or more
+_WHOLE_PAST_CALENDAR = r"(?:[1-9]\d{2,}|3[2-9]|[4-9]\d)"
+BARE_AMOUNT = re.compile(
+    r"(?<![\w.,/:+\-–#])"
+    rf"(?:(?:\d{{1,3}}(?:,\d{{3}})+|{_WHOLE_PAST_CALENDAR})\.\d{{2}}"
+    rf"|(?:\d{{1,3}}(?:\.\d{{3}})+|{_WHOLE_PAST_CALENDAR}),\d{{2}}"
+    r"|(?:2[5-9]|3[01])[.,](?:00|1[3-9]|[2-9]\d)|(?:1?\d|2[0-4])[.,][6-9]\d)"
+    r"(?![\w/:%\-–]|[.,]\d|[ \t]*(?:am|pm|a\.m|p\.m|h|hrs?|Uhr)\b)"
+)
+
 #: (compiled pattern, keep reason)
 PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (DURATION, "duration"),
@@ -212,6 +226,7 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (MEASUREMENT, "measurement"),
     (BLOOD_GROUP, "measurement"),
     (AMOUNT, "amount"),
+    (BARE_AMOUNT, "amount"),
     (LEGAL, "legal_reference"),
     (REFERENCE, "public_reference"),  # "ISO 9001", "EudraCT 2021-004412-38", "Decree 13/2023/ND-CP"
     (EPONYM, "eponym"),
