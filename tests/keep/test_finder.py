@@ -739,3 +739,23 @@ def test_a_brand_a_meeting_is_held_in_is_kept() -> None:
 
     text = "I will keep my company laptop so I can join the Monday stand-up in Microsoft Teams."
     assert "Microsoft Teams" in [k.text for k in KeepFinder().find(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        ("La incapacidad la paga el INSS desde el día 16.", "el INSS", "ORGANIZATION", "INSS"),
+        ("El IMSS cubre la incapacidad por maternidad.", "El IMSS", "ORGANIZATION", "IMSS"),
+        ("Bewaartermijn conform de AVG: zeven jaar.", "conform de AVG", "ORGANIZATION", "AVG"),
+    ],
+)
+def test_an_article_or_a_preposition_a_model_ran_into_an_acronym_is_left_out_of_the_judged_name(
+    finder: KeepFinder, text: str, surface: str, label: str, kept: str
+) -> None:
+    assert kept in {k.text for k in finder.find(text, [_span(text, surface, label)]) if k.why == "public_entity"}
+
+
+def test_leading_words_never_make_a_persons_name_or_an_employer_public(finder: KeepFinder) -> None:
+    text = "Fiona works at Harlow Dental. She said that Harlow Dental pays well."
+    kept = {k.text for k in finder.find(text, [_span(text, "said that Harlow Dental", "ORGANIZATION")])}
+    assert not any("Harlow" in k for k in kept)

@@ -330,6 +330,11 @@ class KeepFinder:
         tail = TRAILING_LOWER.search(text, start, end)
         if tail is not None and tail.start() > start:
             end = tail.start()
+        # and over the words before it ("conform de AVG", "el INSS", "El IMSS" opening a sentence): an article
+        # or a preposition names nothing either — judge the name after it
+        lead = _LEADING_WORDS.match(text, start, end)
+        if lead is not None and lead.end() < end:
+            start = lead.end()
         surface = text[start:end]
         if label in _DATE_LABELS:
             # "upload it to Workday": a capitalised word no calendar holds is a name the model misread
@@ -391,6 +396,8 @@ _EPONYM_STEM = re.compile(r"(?:['’]s|['’])$")
 #: a capitalised word a model called a date: "Workday" ("upload it to Workday") is no day of the calendar
 _ONE_WORD = re.compile(r"[A-Z][a-z]{2,}")
 _DATE_LABELS = frozenset({"DATE_TIME", "DATE", "TIME"})
+#: lower-case words before a model's capitalised name, or an article opening a sentence before an acronym
+_LEADING_WORDS = re.compile(r"(?:[a-zà-ÿ][\w'’]*[ \t]+)+(?=[A-ZÀ-Ý])|(?:El|La|Los|Las|Le|Les|Il|Der|Die|Das|Het|De)[ \t]+(?=[A-Z]{2,}\b)")
 #: a word of three to five capitals: an acronym, which a model may call anything
 _ACRONYM_SPAN = re.compile(r"[A-Z]{3,5}")
 #: (not a place's label: towns are written in capitals too, "grew up in SUND")
