@@ -310,6 +310,31 @@ def test_a_clinicians_register_number_is_an_identifier(text: str, number: str) -
     assert number in found
 
 
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("to Cairo International Airport Terminal 3, trip ID 7c2f91e0-4a7d. The rider", "7c2f91e0-4a7d"),
+        ("Dashboard · Dispute ID dp_1PqR7kLm0aZx93Ft\nMerchant", "dp_1PqR7kLm0aZx93Ft"),
+        ("Usuaria: Lupita H. (ID 88213-MX) · Plan", "88213-MX"),
+        ("Staff ID: SCA/0417\nPosition", "SCA/0417"),
+        ("Booking ID A-6ZK3PQ9GWX4T. Already paid", "A-6ZK3PQ9GWX4T"),
+    ],
+)
+def test_a_code_after_an_id_label_is_an_identifier(text: str, code: str) -> None:
+    from privrag.detect.recognizers import reference_number_recognizer
+
+    assert code in [text[r.start : r.end] for r in reference_number_recognizer().analyze(text, ["ID_NUMBER"])]
+
+
+@pytest.mark.parametrize("text", ["Bring a photo ID to the visit.", "COVID-19 ID clinic 2024", "ID 2024 renewal",
+                                  "ID 12/03/2024 issued", "the user id is fine"])
+def test_an_id_label_without_a_code_after_it_finds_nothing(text: str) -> None:
+    from privrag.detect.recognizers import reference_number_recognizer
+
+    found = [text[r.start : r.end] for r in reference_number_recognizer().analyze(text, ["ID_NUMBER"])]
+    assert not any(f in ("2024", "12/03/2024", "clinic", "to") for f in found)
+
+
 @pytest.mark.parametrize("text", ["the GMC guidance of 2024", "PRC 2019 rules"])
 def test_a_register_before_a_year_or_prose_is_no_number(text: str) -> None:
     from privrag.detect.recognizers import reference_number_recognizer

@@ -86,3 +86,21 @@ def test_generalized_text_uses_gamma():
     spans = [s for e in ENTITIES for s in e]
     out = generalized_text(TEXT, spans)
     assert "Arkwell" not in out and "a person" in out.lower() and "a date" in out
+
+
+def test_a_drawn_name_repeats_no_word_of_the_context():
+    # "Lisa" drawn for the report's title where a Lisa approved the claim would read as her name
+    pool = SafePool({"PERSON": ["Lisa Moreno", "Jane Roe"]}, use_faker=False)
+    ents = [[sp("Mr Daryl Arkwell", "PERSON"), sp("Arkwell", "PERSON", 1)]]
+    for seed in range(10):
+        rng = np.random.default_rng(seed)
+        c = build_candidates(TEXT, ents, [True], tier="high", k=1, pool=pool, rng=rng, avoid=frozenset({"lisa"}))[0]
+        assert "Lisa" not in c.text and "Jane Roe" in c.text
+
+
+def test_by_default_a_drawn_name_repeats_no_word_of_its_unit():
+    pool = SafePool({"PERSON": ["Lodged Smith", "Jane Roe"]}, use_faker=False)  # "lodged" is a word of TEXT
+    ents = [[sp("Mr Daryl Arkwell", "PERSON"), sp("Arkwell", "PERSON", 1)]]
+    for seed in range(10):
+        c = build_candidates(TEXT, ents, [True], tier="high", k=1, pool=pool, rng=np.random.default_rng(seed))[0]
+        assert "Smith" not in c.text

@@ -129,3 +129,35 @@ def test_a_span_that_took_a_persons_rare_name_part_weighs_as_the_person():
     text2 = "Will Smith wrote. Will 2024 be better"
     out2 = strongest_labels([_span(text2, "Will Smith", "PERSON"), _span(text2, "Will 2024", "DATE_TIME")], WEIGHT)
     assert out2[1].label == "DATE_TIME"
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "expected"),
+    [
+        # a merge of a name written once and a job, labelled an occupation
+        ("Branch notes (Kevin Ouellet, Member Service Representative):", "Kevin Ouellet, Member Service Representative",
+         "OCCUPATION", "PERSON"),
+        ("Referred to Grace Hospital for review.", "Grace Hospital", "ORGANIZATION", "ORGANIZATION"),  # a common word
+        ("Trip to Victoria Falls in June.", "Victoria Falls", "LOCATION", "LOCATION"),
+        ("Will Power Coaching invoiced us.", "Will Power Coaching", "ORGANIZATION", "ORGANIZATION"),  # everyday words
+    ],
+)
+def test_a_span_holding_a_given_name_and_a_rare_surname_weighs_as_a_person(text, surface, label, expected):
+    assert strongest_labels([_span(text, surface, label)], WEIGHT)[0].label == expected
+
+
+def test_a_common_word_found_alone_as_a_person_is_that_person_inside_another_span():
+    text = "Agent: Blessing (MTN)\n09:24 Blessing (MTN): Please don't post your BVN here."
+    out = strongest_labels([_span(text, "Blessing", "PERSON"), _span(text, "09:24 Blessing", "ORGANIZATION")], WEIGHT)
+    assert out[1].label == "PERSON"
+    # found only inside a longer name, the common word stays what the span says ("Blessing Farms" elsewhere)
+    text2 = "Blessing Okoro signed. Blessing Farms delivered."
+    out2 = strongest_labels([_span(text2, "Blessing Okoro", "PERSON"), _span(text2, "Blessing Farms", "ORGANIZATION")],
+                            WEIGHT)
+    assert out2[1].label == "ORGANIZATION"
+
+
+@pytest.mark.parametrize("name", ["Saito-san", "Tanaka-sama", "Sharma-ji"])
+def test_a_name_with_an_honorific_after_it_weighs_as_a_person(name):
+    text = f"send the original receipt to {name} in the Tokyo admin team"
+    assert strongest_labels([_span(text, name, "ORGANIZATION")], WEIGHT)[0].label == "PERSON"

@@ -33,7 +33,7 @@ from privrag.generalize import canonical_label
 from privrag.textops import descriptor_for, replace_spans
 from privrag.types import DetectedEntity
 
-__all__ = ["SafePool", "Candidate", "build_candidates", "generalized_text"]
+__all__ = ["SafePool", "Candidate", "build_candidates", "context_words", "generalized_text"]
 
 MONTHS = (
     "January February March April May June July August September October November December".split()
@@ -46,6 +46,8 @@ _HONORIFIC_RE = re.compile(
     r"^((?:(?:mr|mrs|ms|miss|mx|dr|prof|sir|madam|lady|lord|judge|justice|herr|frau|mme|mlle)\.?\s+)+)", re.I
 )
 _POSSESSIVE_RE = re.compile(r"(['’]s?)$")
+#: a word of a unit's text, which no drawn name may repeat
+_WORD = re.compile(r"[^\W\d_]+")
 
 #: public vocabularies for categories Faker has no provider for
 NATIONALITIES = (
@@ -113,17 +115,20 @@ class SafePool:
 
     # -- one entity -------------------------------------------------------
     def entity_substitute(
-        self, mentions: Sequence[DetectedEntity], rng: np.random.Generator
+        self, mentions: Sequence[DetectedEntity], rng: np.random.Generator, avoid: frozenset[str] = frozenset()
     ) -> Callable[[DetectedEntity, str], str]:
         """A renderer ``(mention, text_before) -> substitute`` for one entity.
 
         All mentions of the entity share one draw (one substitute per entity);
-        a rendered substitute never equals its mention.
+        a rendered substitute never equals its mention, and a person's substitute
+        holds no word of ``avoid`` (lower case: the words of the text it is drawn
+        for), so a drawn name never repeats another person's real one ("Lisa" drawn
+        for Kenji where Lisa approved the claim).
         """
         cat = canonical_label(mentions[0].label)
         seed = int(rng.integers(2**31 - 1))
         if cat == "PERSON":
-            names = self._person_parts(mentions, seed)
+            names = self._person_parts(mentions, seed, avoid)
             render = lambda m, before: _render_person(m.text, names, mentions)  # noqa: E731
         else:
             render = lambda m, before: self._value(cat, m.text, seed)  # noqa: E731
@@ -148,7 +153,7 @@ class SafePool:
         self._faker.seed_instance(seed)
         return self._faker
 
-    def _person_parts(self, mentions: Sequence[DetectedEntity], seed: int) -> list[str]:
+    def _person_parts(self, mentions: Sequence[DetectedEntity], seed: int, avoid: frozenset[str] = frozenset()) -> list[str]:
         canonical = max((m.text for m in mentions), key=len)
         tokens = _name_tokens(canonical)
         n = max(len(tokens), 1)
@@ -166,7 +171,7 @@ class SafePool:
                     _gender(mentions), fk.first_name
                 )
                 parts = [first() for _ in range(n - 1)] + [fk.last_name()]
-            if parts and not {p.lower() for p in parts} & {t.lower().rstrip(".") for t in tokens}:
+            if parts and not {p.lower() for p in parts} & ({t.lower().rstrip(".") for t in tokens} | avoid):
                 return parts
         return []
 
@@ -350,6 +355,11 @@ def generalized_text(text: str, spans: Sequence[DetectedEntity]) -> str:
     return replace_spans(text, spans, descriptor_for)
 
 
+def context_words(text: str) -> frozenset[str]:
+    """The lower-case words of ``text``: a drawn name that repeated one could be read as a real person's."""
+    return frozenset(w.lower() for w in _WORD.findall(text))
+
+
 def build_candidates(
     text: str,
     entities: Sequence[Sequence[DetectedEntity]],
@@ -359,12 +369,15 @@ def build_candidates(
     k: int,
     pool: SafePool,
     rng: np.random.Generator,
+    avoid: frozenset[str] | None = None,
 ) -> list[Candidate]:
     """Up to ``k`` distinct candidates for one unit (offsets relative to ``text``).
 
     ``entities[i]`` are entity i's mentions inside the unit; ``mandatory[i]``
-    marks entities substituted in every ``mid`` candidate. Returns an empty
-    list when the unit has no entity.
+    marks entities substituted in every ``mid`` candidate. ``avoid``: lower-case
+    words no drawn name may hold (by default the unit's own; the engine passes
+    the whole context's, where another person's real name may stand). Returns
+    an empty list when the unit has no entity.
     """
     if k < 1:
         raise ValueError("k must be at least 1")
@@ -374,7 +387,7 @@ def build_candidates(
     if n == 0:
         return []
     with pool.lock:
-        return _build(text, entities, mandatory, tier, k, pool, rng)
+        return _build(text, entities, mandatory, tier, k, pool, rng, context_words(text) if avoid is None else avoid)
 
 
 def _build(
@@ -385,6 +398,7 @@ def _build(
     k: int,
     pool: SafePool,
     rng: np.random.Generator,
+    words: frozenset[str],
 ) -> list[Candidate]:
     n = len(entities)
     out: list[Candidate] = []
@@ -400,7 +414,7 @@ def _build(
         spans: list[DetectedEntity] = []
         renderers: dict[DetectedEntity, Callable[[DetectedEntity, str], str]] = {}
         for i in chosen:
-            render = pool.entity_substitute(entities[i], rng)
+            render = pool.entity_substitute(entities[i], rng, words)
             for m in entities[i]:
                 spans.append(m)
                 renderers[m] = render

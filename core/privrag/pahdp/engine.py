@@ -36,7 +36,7 @@ from privrag.detect.base import EntityDetector
 from privrag.detect.grouping import group_entities
 from privrag.detect.overlap import resolve_overlaps
 from privrag.limits import check_text_sizes
-from privrag.pahdp.candidates import SafePool, build_candidates, generalized_text
+from privrag.pahdp.candidates import SafePool, build_candidates, context_words, generalized_text
 from privrag.pahdp.ledger import BudgetLedger, open_ledger
 from privrag.pahdp.mechanism import ExponentialMechanism
 from privrag.pahdp.mention_labels import strongest_labels
@@ -328,6 +328,7 @@ class PAHDP:
         """Build candidates for sampled units, embed them in one batch, release one each."""
         cfg = self.config
         plans = []
+        avoid: dict[int, frozenset[str]] = {}
         for (c, j), text, vec in zip(refs, unit_texts, unit_emb, strict=True):
             d = decisions[(c, j)]
             if d.action != "sampled":
@@ -335,7 +336,10 @@ class PAHDP:
             ents = ctxs[c].unit_entities[j]
             mandatory = [max(cfg.risk.weight(m.label) for m in e) >= cfg.mandatory_weight for e in ents]
             rng = np.random.default_rng([base, 1, c, j])
-            cands = build_candidates(text, ents, mandatory, tier=d.tier, k=cfg.k, pool=self.pool, rng=rng)
+            if c not in avoid:  # a drawn name repeats no word of the context ("Lisa" drawn where a Lisa approved)
+                avoid[c] = context_words(ctxs[c].text)
+            cands = build_candidates(text, ents, mandatory, tier=d.tier, k=cfg.k, pool=self.pool, rng=rng,
+                                     avoid=avoid[c])
             if cands:
                 plans.append(((c, j), vec, cands))
         flat = [cand.text for _, _, cands in plans for cand in cands]

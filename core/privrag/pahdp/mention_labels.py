@@ -35,17 +35,24 @@ _CALENDAR = CALENDAR_WORDS | SEASONS
 _MAX_NAME_WORDS = 4
 #: labels a model gives a given name it misreads ("The district nurse, Gemma, says" as an organisation)
 _MISREAD_AS = frozenset({"ORG", "LOC", "NORP", "MISC"})
+#: a given name and the capitalised word after it, as a full name is written: "Kevin Ouellet"
+_GIVEN_THEN_FAMILY = re.compile(r"(?<![\w'’-])([A-ZÀ-Þ][a-zß-ÿ]+)[ \t]+([A-ZÀ-Þ][a-zß-ÿ]+(?:[-'’][A-ZÀ-Þa-zß-ÿ]+)*)(?![\w'’-])")
+#: Zipf frequency from which a given name is an everyday word first ("Will", "Hope" in a job's title)
+_EVERYDAY_ZIPF = 5.0
+#: a name with the honorific Japanese or Hindi writes after it: "Saito-san", "Tanaka-sama", "Sharma-ji"
+_HONORIFIC_AFTER = re.compile(r"[A-ZÀ-Þ][a-zß-ÿ]+-(?:san|sama|kun|chan|sensei|senpai|ji)")
 #: a person's initials: "E.Y.", "J.R.R."
 _INITIALS = re.compile(r"(?:[A-Z]\.){2,3}")
 
 
 def _reads_as_a_person(span: DetectedEntity) -> bool:
-    """A model's organisation, place or group that is one given name and no place ("Gemma"), or a
-    person's initials ("Initials: E.Y." read as an organisation): weighed as the person it names."""
+    """A model's organisation, place or group that is one given name and no place ("Gemma"), a
+    person's initials ("Initials: E.Y." read as an organisation) or a name with an honorific after
+    it ("Saito-san"): weighed as the person it names."""
     if canonical_label(span.label) not in _MISREAD_AS:
         return False
     word = span.text.strip()
-    if _INITIALS.fullmatch(word):
+    if _INITIALS.fullmatch(word) or _HONORIFIC_AFTER.fullmatch(word):
         return True
     from privrag import gazetteer
     from privrag.detect.recognizers_cities import is_city
@@ -53,6 +60,22 @@ def _reads_as_a_person(span: DetectedEntity) -> bool:
 
     return (word.isalpha() and word[:1].isupper() and word.lower() in given_name_words()
             and gazetteer.lookup(word) is None and not is_city(word))
+
+
+def _holds_a_full_name(span: DetectedEntity) -> bool:
+    """A span of a weaker label that holds a given name and a rare capitalised word after it: "Kevin
+    Ouellet, Member Service Representative", which a merge of a name and a job labelled an occupation
+    where the name is written once (never "Grace Hospital", "Victoria Falls": a common word follows)."""
+    if canonical_label(span.label) == _PERSON:
+        return False
+    from privrag.detect.recognizers_first_names import given_name_words
+
+    for m in _GIVEN_THEN_FAMILY.finditer(span.text):
+        given, family = m.group(1).lower(), m.group(2).lower()
+        if (given in given_name_words() and given not in _CALENDAR and family not in _CALENDAR
+                and vocab.zipf(family) < _RARE_ZIPF and vocab.zipf(given) < _EVERYDAY_ZIPF):
+            return True
+    return False
 
 
 def strongest_labels(spans: Sequence[DetectedEntity], weight: Callable[[str], float]) -> list[DetectedEntity]:
@@ -93,10 +116,13 @@ def strongest_labels(spans: Sequence[DetectedEntity], weight: Callable[[str], fl
         # (never "May 2024" for a May, nor an everyday word: they are a date or a word first)
         for word in _NAME_WORD.findall(s.text):
             low = word.lower()
+            # a common word counts where the detector found it alone as a person: "09:24 Blessing", a time's span
+            # that took the agent whose name is "Blessing" in the line before
+            alone = canonical_label(by_surface.get(low, "")) == _PERSON
             if (low in by_part and weight(by_part[low]) > weight(best) and low not in _CALENDAR
-                    and vocab.zipf(low) < _RARE_ZIPF):
+                    and (vocab.zipf(low) < _RARE_ZIPF or alone)):
                 best = by_part[low]
-        if weight(best) < weight(_PERSON) and _reads_as_a_person(s):
+        if weight(best) < weight(_PERSON) and (_reads_as_a_person(s) or _holds_a_full_name(s)):
             best = _PERSON
         if weight(best) > weight(s.label):
             s = DetectedEntity(s.start, s.end, best, s.text, s.score, s.source)
