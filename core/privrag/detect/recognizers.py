@@ -163,6 +163,11 @@ def reference_number_recognizer() -> ContextPatternRecognizer:
             # "matricula=004187", "Personalnummer: 88213", "staff no 4471": an employee's number, also as a
             # log's key=value and in our users' other languages
             Rule("personnel", rf"(?<=\b{_PERSONNEL}\.?[ \t]?[:=#]?[ \t]{{0,2}}[\"']?){code}", 0.6),
+            # "trip ID 7c2f91e0-4a7d", "Dispute ID dp_1PqR7kLm0aZx93Ft", "(ID 88213-MX)": whatever an "ID" labels is
+            # a record's key (a code with a digit, never a year or a date)
+            Rule("id_label", r"(?<=(?<![\w-])(?-i:ID|Id)[ \t]?(?:(?:no|nr|number)\.?[ \t]?)?[:#]?[ \t]{1,2})"
+                             r"(?!(?:19|20)\d\d\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b)(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{2,40}[A-Za-z0-9]",
+                 0.6),
             # "Dr. Henrique Saldanha (CRM-MG 48.271)", "GMC 4829137": a clinician's number in their register
             Rule("register", rf"(?<=(?<![\w-]){_REGISTERS}(?:-(?-i:[A-Z]{{2}}))?[ \t]?(?:(?:reg(?:istration)?|registro)\.?[ \t]?)?"
                              rf"(?:(?:no|nr|number|n\.?º)\.?[ \t]?)?[:#]?[ \t]{{0,2}})(?!(?:19|20)\d\d(?![\w.])){code}", 0.6,

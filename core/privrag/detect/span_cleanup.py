@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from privrag.calendar_words import PART_OF_DAY
 from privrag.detect.grouping import HONORIFICS
 from privrag.detect.speech_pieces import at_colons, without_speech_openers
 from privrag.detect.text_language import lower_case_prose, lower_case_words, without_function_words
@@ -82,9 +83,6 @@ _PARTICLE_GAP = re.compile(r"[ \t]([a-z]+|[A-Z][a-z]+|[as]/[lp]|[sd]/o)[ \t]")
 SPLIT_INNER_LABELS: frozenset[str] = frozenset({"PERSON", "PER", "NORP", "NRP", "LOC", "LOCATION", "GPE"})
 #: labels of dates and times (spaCy's, Presidio's and GLiNER's spellings)
 DATE_LABELS: frozenset[str] = frozenset({"DATE_TIME", "DATE", "TIME", "DATETIME"})
-#: a part of the day, alone: no model's date span of it says when anything happened
-_PART_OF_DAY = re.compile(r"(?i)(?:morning|mornings|afternoon|afternoons|evening|evenings|night|nights|overnight|"
-                          r"tonight|midnight|noon|midday|dawn|dusk|bedtime|lunchtime|daytime|night-time|nighttime)")
 #: labels of nationalities, religions and political groups
 GROUP_LABELS: frozenset[str] = frozenset({"NORP", "NRP"})
 #: abbreviations whose final dot belongs to the name
@@ -114,12 +112,13 @@ def clean_name_spans(spans: Iterable[DetectedEntity], text: str) -> list[Detecte
             if kept != (0, len(s.text)):
                 a, b = s.start + kept[0], s.start + kept[1]
                 s = DetectedEntity(a, b, s.label, text[a:b], s.score, s.source)
-        if s.label in DATE_LABELS and s.source in LINE_SPLIT_SOURCES and _PART_OF_DAY.fullmatch(s.text):
+        if s.label in DATE_LABELS and s.source in LINE_SPLIT_SOURCES and PART_OF_DAY.fullmatch(s.text):
             continue  # "morning stiffness", "evening shift": a part of the day dates nothing
         if s.label in GROUP_LABELS and s.source in LINE_SPLIT_SOURCES and _lower_in_cased_line(s, text):
             continue  # "scale and polish": a nationality or a faith is capitalised where the line has capitals
         if s.label in PERSON_LABELS:
-            out.extend(with_initials(p, text) for p in split_name_span(s, text))
+            out.extend(with_initials(p, text) for p in split_name_span(s, text)
+                       if not (s.source in LINE_SPLIT_SOURCES and _part_of_day_in_lower_case(p.text)))
         elif s.label in PLACE_LABELS:
             out.extend(with_region_code(p, text) for p in split_name_span(s, text))
         elif s.label in NAME_LABELS:
@@ -222,6 +221,15 @@ def with_initials(span: DetectedEntity, text: str) -> DetectedEntity:
 _GIVEN_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-zà-ÿ'’-]+)[ \t]$")
 
 
+def _part_of_day_in_lower_case(piece: str) -> bool:
+    """"1000 mg matin et soir" read as a person: a part of the day in lower case, no given name of the
+    lists ("dawn" is one, which a chat writes in lower case)."""
+    from privrag.detect.recognizers_first_names import given_name_words
+
+    return (piece.islower() and PART_OF_DAY.fullmatch(piece) is not None
+            and not any(w in given_name_words() for w in piece.split()))
+
+
 def _given_name(word: str) -> bool:
     """A given name of the lists (not one that is also a word: "Grace", "Will")."""
     from privrag.detect.recognizers_first_names import first_names
@@ -272,7 +280,8 @@ def split_name_span(span: DetectedEntity, text: str) -> list[DetectedEntity]:
     if span.label in PERSON_LABELS:
         pieces = without_speech_openers(pieces, text)  # "Thank" of "Kaye: Thank you, Ms. Marites"
     if not pieces:
-        return [span]
+        # a span of signs alone ("≥" of "UACR ≥ 200 mg/g" read as a person) names no one
+        return [span] if any(ch.isalnum() for ch in span.text) else []
     if pieces == [(span.start, span.end)]:
         return [span]
     return [DetectedEntity(a, b, span.label, text[a:b], span.score, span.source) for a, b in pieces]
