@@ -161,3 +161,16 @@ def test_a_common_word_found_alone_as_a_person_is_that_person_inside_another_spa
 def test_a_name_with_an_honorific_after_it_weighs_as_a_person(name):
     text = f"send the original receipt to {name} in the Tokyo admin team"
     assert strongest_labels([_span(text, name, "ORGANIZATION")], WEIGHT)[0].label == "PERSON"
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "expected"),
+    [
+        ("Ha vuelto a conducir el coche de su mujer, Lorena, trayectos cortos.", "Lorena", "LOCATION", "PERSON"),
+        ("Collected by his daughter Jordan on Friday.", "Jordan", "LOCATION", "PERSON"),  # a place's name too
+        ("We flew to Jordan in May.", "Jordan", "LOCATION", "LOCATION"),  # no relative before it
+        ("Her husband works at Tesco Extra.", "Tesco Extra", "ORGANIZATION", "ORGANIZATION"),  # not right after
+    ],
+)
+def test_a_name_right_after_a_relatives_word_weighs_as_a_person(text, surface, label, expected):
+    assert strongest_labels([_span(text, surface, label)], WEIGHT, text)[0].label == expected

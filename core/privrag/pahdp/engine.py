@@ -273,7 +273,7 @@ class PAHDP:
         spans = resolve_overlaps(spans, text)
         if self.config.propagate and spans:
             spans = propagate_mentions(text, spans, keeps)
-        spans = strongest_labels(spans, self.config.risk.weight)
+        spans = strongest_labels(spans, self.config.risk.weight, text)
         entity_of = {m: e.entity_id for e in group_entities(spans) for m in e.mentions}
         units = split_units(text, spans, max_chars=self.config.max_unit_chars)
         unit_spans: list[list[DetectedEntity]] = []

@@ -41,8 +41,24 @@ _GIVEN_THEN_FAMILY = re.compile(r"(?<![\w'’-])([A-ZÀ-Þ][a-zß-ÿ]+)[ \t]+([A
 _EVERYDAY_ZIPF = 5.0
 #: a name with the honorific Japanese or Hindi writes after it: "Saito-san", "Tanaka-sama", "Sharma-ji"
 _HONORIFIC_AFTER = re.compile(r"[A-ZÀ-Þ][a-zß-ÿ]+-(?:san|sama|kun|chan|sensei|senpai|ji)")
+#: a relative's word right before a name, in the languages our users' notes quote ("his wife, Lorena", "su
+#: mujer, Lorena", "meine Tochter Lena"): whatever name follows is a person's, also one a town shares
+_KIN_BEFORE = re.compile(
+    r"(?i:\b(?:wife|husband|partner|son|daughter|mother|father|mum|mom|dad|brother|sister|grandson|granddaughter|"
+    r"grandmother|grandfather|fiancée?|mujer|marido|esposa|esposo|hija|hijo|madre|padre|hermana|hermano|"
+    r"filha|filho|mãe|pai|irmã|irmão|femme|mari|fille|fils|mère|père|sœur|frère|tochter|sohn|mutter|vater|"
+    r"schwester|bruder|ehefrau|ehemann|moglie|marito|figlia|figlio|sorella|fratello|vrouw|dochter|zoon|"
+    r"moeder|vader|zus|broer))[ \t]*[,:]?[ \t]*$"
+)
 #: a person's initials: "E.Y.", "J.R.R."
 _INITIALS = re.compile(r"(?:[A-Z]\.){2,3}")
+
+
+def _after_a_relative(span: DetectedEntity, text: str) -> bool:
+    """One or two capitalised words right after a relative's word: "su mujer, Lorena" (a town's name too)."""
+    words = span.text.split()
+    return (bool(text) and 1 <= len(words) <= 2 and all(w[:1].isupper() for w in words)
+            and _KIN_BEFORE.search(text, max(0, span.start - 30), span.start) is not None)
 
 
 def _reads_as_a_person(span: DetectedEntity) -> bool:
@@ -78,11 +94,14 @@ def _holds_a_full_name(span: DetectedEntity) -> bool:
     return False
 
 
-def strongest_labels(spans: Sequence[DetectedEntity], weight: Callable[[str], float]) -> list[DetectedEntity]:
+def strongest_labels(
+    spans: Sequence[DetectedEntity], weight: Callable[[str], float], text: str = ""
+) -> list[DetectedEntity]:
     """``spans`` with each relabelled to the most sensitive label (by ``weight``) of a mention
     of the same normalized surface, of a person whose name holds all of its name parts
     ("Hamish" of "Dr Hamish Reid"), or of a person's full name it holds ("Hope Rennie, Warehouse
-    Operations Manager"). Offsets, text, score and source stay the span's own."""
+    Operations Manager"), or one a relative's word names (``text``: the context the spans are of).
+    Offsets, text, score and source stay the span's own."""
     by_surface: dict[str, str] = {}
     by_part: dict[str, str] = {}
     for s in spans:
@@ -122,7 +141,8 @@ def strongest_labels(spans: Sequence[DetectedEntity], weight: Callable[[str], fl
             if (low in by_part and weight(by_part[low]) > weight(best) and low not in _CALENDAR
                     and (vocab.zipf(low) < _RARE_ZIPF or alone)):
                 best = by_part[low]
-        if weight(best) < weight(_PERSON) and (_reads_as_a_person(s) or _holds_a_full_name(s)):
+        if weight(best) < weight(_PERSON) and (_reads_as_a_person(s) or _holds_a_full_name(s)
+                                               or _after_a_relative(s, text)):
             best = _PERSON
         if weight(best) > weight(s.label):
             s = DetectedEntity(s.start, s.end, best, s.text, s.score, s.source)
