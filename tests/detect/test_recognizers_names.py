@@ -321,7 +321,17 @@ def test_initials_before_a_surname_no_dictionary_holds_are_a_person(text: str, e
     assert titled(text) == expected
 
 
-@pytest.mark.parametrize("text", ["see A. Paragraph 4", "E. coli grew", "U.S. Army", "Fig. 3. Smith"])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("21.02.2025 20:14   CEFTS       M. R. Fahim, HNB 238010049917", ["M. R. Fahim"]),
+     ("Payee: H. K. Ranasinghe", ["H. K. Ranasinghe"])],
+)
+def test_two_initials_before_a_word_no_dictionary_holds_are_a_person(text: str, expected: list[str]) -> None:
+    assert titled(text) == expected
+
+
+@pytest.mark.parametrize("text", ["see A. Paragraph 4", "E. coli grew", "U.S. Army", "Fig. 3. Smith", "P. O. Box 12",
+                                  "seen by R. Fahimx"])
 def test_initials_before_a_word_are_no_person(text: str) -> None:
     assert titled(text) == []
 

@@ -134,13 +134,16 @@ _DEFINED_ROLES = frozenset(
 
 
 def initials_surname(match: str) -> bool:
-    """The word after the initials is a surname of our name lists and no dictionary's word ("Hoekstra",
-    not "Paragraph", "Section" or "Smith", which a model finds itself)."""
+    """The word after the initials is no dictionary's word ("Hoekstra", not "Paragraph", "Section" or
+    "Smith", which a model finds itself), and a surname of our name lists; after two initials or more
+    any such word is ("M. R. Fahim", "H. K. Ranasinghe": a bank statement's payees, which no list holds)."""
     from privrag.detect.recognizers_first_names import person_name_words
     from privrag.keep.brands import english_words
 
     word = match.replace(".", " ").split()[-1].lower()
-    return word in person_name_words() and word not in english_words()
+    if word in english_words():
+        return False
+    return word in person_name_words() or match.count(".") >= 2
 
 
 def capitals_name(match: str) -> bool:

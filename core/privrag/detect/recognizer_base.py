@@ -212,6 +212,20 @@ def dni_ok(s: str) -> bool:
     return bool(m) and "TRWAGMYFPDXBNJZSQVHLCKE"[int(m.group(1)) % 23] == m.group(2).upper()
 
 
+def rut_ok(s: str) -> bool:
+    """Chile's RUT / RUN: the body's digits weighted 2, 3, …, 7 from the right, and the check digit (or K)
+    that makes the sum a multiple of 11 ("17.482.391-K")."""
+    m = regex.fullmatch(r"([\d.]+)-([\dKk])", s.strip())
+    if not m:
+        return False
+    body = _digits(m.group(1))
+    if not 7 <= len(body) <= 8:
+        return False
+    total = sum(int(ch) * (2 + i % 6) for i, ch in enumerate(reversed(body)))
+    check = 11 - total % 11
+    return {11: "0", 10: "K"}.get(check, str(check)) == m.group(2).upper()
+
+
 def min_digits(n: int) -> Callable[[str], bool]:
     return lambda s: len(_digits(s)) >= n
 

@@ -34,12 +34,9 @@ from privrag.detect.recognizer_base import (
     CONTEXT_FREE_MIN,
     ContextPatternRecognizer,
     Rule,
-    dni_ok,
     ip_ok,
     keyed_code,
     min_digits,
-    pesel_ok,
-    tc_kimlik_ok,
 )
 from privrag.detect.recognizers_address import address_block_recognizer
 from privrag.detect.recognizers_age import age_recognizer
@@ -56,6 +53,7 @@ from privrag.detect.recognizers_financial import (
 from privrag.detect.recognizers_first_names import first_name_recognizer
 from privrag.detect.recognizers_handles import coded_id_recognizer, handle_recognizer
 from privrag.detect.recognizers_names import lowercase_intro_recognizer, titled_person_recognizer
+from privrag.detect.recognizers_national import national_id_recognizer
 from privrag.detect.recognizers_occupation import occupation_recognizer
 from privrag.detect.recognizers_personal import (
     employer_recognizer,
@@ -174,34 +172,6 @@ def reference_number_recognizer() -> ContextPatternRecognizer:
                  validator=min_digits(4)),
         ],
         context=["registration", "register", "registered", "file", "plot", "reference", "record"],
-    )
-
-
-def national_id_recognizer() -> ContextPatternRecognizer:
-    """National identity numbers: checksummed ones alone, generic ones with context."""
-    return ContextPatternRecognizer(
-        "NATIONAL_ID",
-        [
-            Rule("generic", r"(?<![\w-])(?-i:[A-Z]{0,3})\d{2,}(?:[ -]?\d{2,}){0,4}(?-i:[A-Z]{0,2})(?![\w-])", 0.05,
-                 validator=min_digits(6)),
-            Rule("uk_nino", r"\b[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]\b", 0.55,
-                 case_sensitive=True),
-            Rule("pesel", r"(?<!\d)\d{11}(?!\d)", 0.25, validator=pesel_ok),
-            Rule("tc_kimlik", r"(?<!\d)[1-9]\d{10}(?!\d)", 0.25, validator=tc_kimlik_ok),
-            Rule("es_dni", r"\b\d{8}-?[A-Z]\b", 0.55, validator=dni_ok, case_sensitive=True),
-            # India's PAN: three letters, the holder's type (P a person, C a company, …), the
-            # initial of the name, four digits and a check letter ("BKLPM4821Q")
-            Rule("in_pan", r"\b[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z]\b", 0.55, case_sensitive=True),
-            # Hong Kong's identity card: one or two letters, six digits, the check digit in brackets ("Y487213(5)")
-            Rule("hkid", r"\b[A-Z]{1,2}\d{6}\([0-9A]\)", 0.55, case_sensitive=True),
-        ],
-        context=["national id", "national identity", "identity card", "identity number", "id card",
-                 "id number", "id no", "identification number", "personal number", "personal code",
-                 "personal identification", "passport", "pesel", "nino", "national insurance",
-                 "social security", "ssn", "tax id", "tin", "kimlik", "dni", "nie", "nif", "bsn",
-                 "personnummer", "cpr", "citizen number", "codice fiscale", "aadhaar", "nric", "pan",
-                 "identity", "identification"],
-        before=40,
     )
 
 
