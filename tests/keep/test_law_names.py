@@ -22,6 +22,10 @@ def _kept(text: str) -> list[str]:
         ("nach dem Gesetz über den Kündigungsschutz", "Gesetz über den Kündigungsschutz"),
         ("renewed Jan 2025 as required by Law No. 87 of 2018.", "Law No. 87 of 2018"),
         ("the Code of Practice (S.I. No. 146 of 2000). Declan may", "S.I. No. 146 of 2000"),
+        ("según la Ley 1581 de 2012 y el Decreto 1421 de 2017", "Ley 1581 de 2012"),
+        ("según la Ley 1581 de 2012 y el Decreto 1421 de 2017", "Decreto 1421 de 2017"),
+        ("conforme a Lei nº 13.709/2018 (LGPD)", "Lei nº 13.709/2018"),
+        ("under Law 112-12 on cooperatives", "Law 112-12"),
     ],
 )
 def test_a_law_in_its_own_language_or_by_its_number_is_kept(text: str, law: str) -> None:
@@ -38,6 +42,8 @@ def test_a_law_in_its_own_language_or_by_its_number_is_kept(text: str, law: str)
         "Wet Wipes and gloves were ordered.",  # English words
         "Case No. 12 of 2020 was heard in May.",  # a case is a person's
         "the Loi du",  # a joining word ends no name
+        "Lei 2024 was a good year",  # a number alone is no law's
+        "Law 112-123 review",
     ],
 )
 def test_a_person_an_english_phrase_or_a_case_is_no_law(text: str) -> None:

@@ -19,7 +19,7 @@ import re
 
 from privrag.keep.spans import KeepSpan
 
-__all__ = ["law_names", "NUMBERED_LAW", "FOREIGN_LAW"]
+__all__ = ["law_names", "NUMBERED_LAW", "NUMBERED_FOREIGN_LAW", "FOREIGN_LAW"]
 
 #: a statute by its number in its year: "Law No. 87 of 2018", "S.I. No. 146 of 2000", "Decree No. 13 of 2023"
 #: (never "Case No. 12 of 2020": a case is a person's)
@@ -28,7 +28,15 @@ NUMBERED_LAW = re.compile(
     r"[ \t]+Decree)[ \t]+No\.?[ \t]*\d{1,4}[ \t]+of[ \t]+(?:19|20)\d{2}(?!\d)"
 )
 #: the word a law or a code is named by, in the languages our users' documents quote most
-_HEAD = r"(?:Ley|Loi|Lei|Legge|C[óo]digo|Codice|Kodeks|Ustawa|D[ée]cret|Decreto|Gesetz|Wet)"
+_HEAD_WORDS = r"(?:Ley|Loi|Lei|Legge|C[óo]digo|Codice|Kodeks|Ustawa|D[ée]cret|Decreto|Gesetz|Wet)"
+_HEAD = _HEAD_WORDS
+#: a law by its number in its year in its own language, as Latin America and Europe cite them ("Ley 1581 de
+#: 2012", "Decreto 1421 de 2017", "Lei nº 13.709/2018"), or by the number North Africa gives it ("Law 112-12")
+NUMBERED_FOREIGN_LAW = re.compile(
+    rf"\b{_HEAD_WORDS}[ \t]+(?:(?:No|Nr|N)\.?[ \t]?|n\.?[ºo°][ \t]?)?(?:\d{{1,3}}\.\d{{3}}|\d{{1,5}})"
+    r"(?:[ \t]+(?:de|del|du|vom|of)[ \t]+(?:19|20)\d{2}|/(?:19|20)\d{2})(?!\d)"
+    r"|\bLaw[ \t]+(?:No\.?[ \t]?)?\d{1,3}-\d{2}(?![\w-])"
+)
 #: the small words a law's name joins its words with (Romance, Dutch, German)
 _JOIN = (r"(?:de|del|de[ \t]+la|de[ \t]+los|de[ \t]+las|do|da|dos|das|des|du|de[ \t]+l['’]|d['’]|sur|les|la|le|el|los|las|"
          r"della|delle|dei|degli|di|sul|sulla|y|e|et|en|op|van|het|voor|inzake|der|für|zur|zum|über|o)")
@@ -47,7 +55,8 @@ def law_names(text: str) -> list[KeepSpan]:
     """Every law named in its own language or cited by its number in its year (``legal_reference``)."""
     from privrag.keep.context import person_words
 
-    out = [KeepSpan(m.start(), m.end(), "legal_reference", m.group()) for m in NUMBERED_LAW.finditer(text)]
+    out = [KeepSpan(m.start(), m.end(), "legal_reference", m.group())
+           for pattern in (NUMBERED_LAW, NUMBERED_FOREIGN_LAW) for m in pattern.finditer(text)]
     for m in FOREIGN_LAW.finditer(text):
         name = _TRAILING_JOIN.sub("", m.group("name"))
         words = name.split()
