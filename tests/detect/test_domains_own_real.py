@@ -205,3 +205,18 @@ def test_a_batch_in_the_dev_sets_genres_finds_log_authors_and_booking_codes_and_
     assert sorted(whole) == ["Bose"]
     survive = ["§ 15 BEEG", "Microsoft Teams", "Health Professions Council of South Africa"]
     assert [s for s in survive if s in damaged] == []
+
+
+def test_a_batch_of_new_countries_finds_their_identity_numbers_and_keeps_their_laws() -> None:
+    """``domains_fresh_s38a.jsonl``: the dev set's genres in countries no batch had used (Finland, Scotland,
+    Quebec, Tasmania, Ghana, Czechia, Jamaica, Vietnam, Austria, Sabah, Colombia, Sri Lanka, Greece, Uganda,
+    Chile, Morocco), measured before the stop-38 rules written after it. Then a Chilean RUT, a Colombian
+    card's number ("T.I. 1.035.882.417"), a Ugandan NIN and a bank statement's payee written with two initials
+    ("M. R. Fahim") were sent, and the Colombian and Chilean laws by name were masked."""
+    whole, damaged = [], []
+    for d, masked in _masked_characters("domains_fresh_s38a.jsonl"):
+        whole += [p.text for p in d.protect if p.identifier == "DIRECT" and _untouched(d, masked, p)]
+        damaged += [k.text for k in d.keep if not _untouched(d, masked, k)]
+    assert sorted(whole) == []
+    survive = ["Ley del Consumidor", "Ley 1581 de 2012", "Decreto 1421 de 2017", "PIAR"]
+    assert [s for s in survive if s in damaged] == []
