@@ -35,6 +35,7 @@ from collections.abc import Iterable
 
 from privrag.calendar_words import PART_OF_DAY
 from privrag.detect.grouping import HONORIFICS
+from privrag.detect.span_edges import whole_token, with_initials, with_region_code
 from privrag.detect.speech_pieces import at_colons, without_speech_openers
 from privrag.detect.text_language import lower_case_prose, lower_case_words, without_function_words
 from privrag.types import DetectedEntity
@@ -112,8 +113,9 @@ def clean_name_spans(spans: Iterable[DetectedEntity], text: str) -> list[Detecte
             if kept != (0, len(s.text)):
                 a, b = s.start + kept[0], s.start + kept[1]
                 s = DetectedEntity(a, b, s.label, text[a:b], s.score, s.source)
-        if s.label in DATE_LABELS and s.source in LINE_SPLIT_SOURCES and PART_OF_DAY.fullmatch(s.text):
-            continue  # "morning stiffness", "evening shift": a part of the day dates nothing
+        if s.source in LINE_SPLIT_SOURCES and (s.label in DATE_LABELS and PART_OF_DAY.fullmatch(s.text)
+                                               or _part_of_day_in_lower_case(s.text)):
+            continue  # "morning stiffness", "evening shift", "en la mañana" (a place?): a part of the day dates nothing
         if s.label in GROUP_LABELS and s.source in LINE_SPLIT_SOURCES and _lower_in_cased_line(s, text):
             continue  # "scale and polish": a nationality or a faith is capitalised where the line has capitals
         if s.label in PERSON_LABELS:
@@ -153,22 +155,6 @@ def _lower_in_cased_line(span: DetectedEntity, text: str) -> bool:
 
 #: labels of places
 PLACE_LABELS: frozenset[str] = frozenset({"LOC", "LOCATION", "GPE"})
-#: a state or province code after a town: ", TN", ", ON", ", NSW" — then the line, a clause or a postcode
-#: follows, or, after two letters, a bracketed aside ("Columbus, OH (hybrid)") or the country ("Austin, TX,
-#: USA"); three capitals before a bracket are as often an acronym ("Leeds, NHS (North)")
-_REGION_CODE = re.compile(
-    r",[ \t]*(?:[A-Z]{2,3}(?=[ \t]*(?:$|[\n.;:)]|[ \t]\d|[ \t]+[A-Z]\d[A-Z]))|[A-Z]{2}(?=[ \t]*[,(]))", re.MULTILINE
-)
-
-
-def with_region_code(span: DetectedEntity, text: str) -> DetectedEntity:
-    """"Knoxville, TN": the state a town is written with locates it too (the model stops at the town)."""
-    m = _REGION_CODE.match(text, span.end)
-    if m is None:
-        return span
-    return DetectedEntity(span.start, m.end(), span.label, text[span.start : m.end()], span.score, span.source)
-
-
 def bridge_particles(spans: Iterable[DetectedEntity], text: str) -> list[DetectedEntity]:
     """Person spans that only a name particle separates are one name, and so are those that one
     capitalised word in no dictionary separates ("Joanne Lim| Pei |Shan": a middle name the models
@@ -183,44 +169,6 @@ def bridge_particles(spans: Iterable[DetectedEntity], text: str) -> list[Detecte
     return out
 
 
-#: the rest of a token a pattern stopped inside: letters, digits and the joiners of handles and paths
-_TOKEN_REST = re.compile(r"[\w.@/%+~#=&?-]*\w")
-
-
-def whole_token(span: DetectedEntity, text: str) -> DetectedEntity:
-    """A URL pattern that stopped inside a word ("k.li" of the user name "k.lindahl": ".li" is
-    a top-level domain) grown to the end of that word; protecting half a handle leaks the rest."""
-    if span.end >= len(text) or not (text[span.end].isalnum() and text[span.end - 1 : span.end].isalnum()):
-        return span
-    m = _TOKEN_REST.match(text, span.end)
-    if m is None:
-        return span
-    return DetectedEntity(span.start, m.end(), span.label, text[span.start : m.end()], span.score, span.source)
-
-
-#: initials right before a surname: "D. Pritchard", "K. Nowak", "J. R. Smith", "M.-A. Gauthier" (French
-#: initials of a hyphenated given name, Marie-Anne; "M.-È." of Marie-Ève)
-_INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-ZÀ-ÖØ-Þ]\.(?:[ \t]|-)?){1,3}$")
-
-
-def with_initials(span: DetectedEntity, text: str) -> DetectedEntity:
-    """A person's span grown over the initials a model left before it ("D." of "D. Pritchard"), or over
-    the given name ("Robyn" of "Robyn Hollis", where the model found only the surname): an initial or a
-    given name and a surname name one person where the surname alone may name a family."""
-    if not span.text[:1].isupper():
-        return span
-    m = _INITIALS_BEFORE.search(text, max(0, span.start - 9), span.start)
-    if m is None:
-        m = _GIVEN_BEFORE.search(text, max(0, span.start - 20), span.start)
-        if m is None or not _given_name(m.group(1)) or " " in span.text.strip():
-            return span
-    return DetectedEntity(m.start(), span.end, span.label, text[m.start() : span.end], span.score, span.source)
-
-
-#: one capitalised word right before a surname, on its line: maybe the given name a model left out
-_GIVEN_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-zà-ÿ'’-]+)[ \t]$")
-
-
 def _part_of_day_in_lower_case(piece: str) -> bool:
     """"1000 mg matin et soir" read as a person: a part of the day in lower case, no given name of the
     lists ("dawn" is one, which a chat writes in lower case)."""
@@ -228,13 +176,6 @@ def _part_of_day_in_lower_case(piece: str) -> bool:
 
     return (piece.islower() and PART_OF_DAY.fullmatch(piece) is not None
             and not any(w in given_name_words() for w in piece.split()))
-
-
-def _given_name(word: str) -> bool:
-    """A given name of the lists (not one that is also a word: "Grace", "Will")."""
-    from privrag.detect.recognizers_first_names import first_names
-
-    return word.lower() in first_names()
 
 
 #: labels of values made of digits: identifiers, numbers, amounts (the models' and Presidio's spellings)
