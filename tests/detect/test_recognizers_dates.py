@@ -165,3 +165,14 @@ def test_figures_in_a_tables_date_column_are_a_date_and_a_score_column_is_not() 
 )
 def test_a_dashed_date_a_foreign_at_and_malay_months_are_read(text: str, date: str) -> None:
     assert _hits(text) == [date]
+
+
+@pytest.mark.parametrize(("text", "date"), [("Screening visit 9. 1. 2025, randomizace 6. 2. 2025.", "9. 1. 2025"),
+                                            ("Geboren am 3. 11. 1958 in Linz", "3. 11. 1958")])
+def test_a_date_with_a_space_after_each_dot_is_found(text: str, date: str) -> None:
+    assert date in _hits(text)
+
+
+@pytest.mark.parametrize("text", ["See points 1. 2. and 3. of the plan", "Steps 2. 13. 2025 items"])
+def test_numbered_points_are_no_spaced_date(text: str) -> None:
+    assert _hits(text) == []

@@ -13,6 +13,7 @@ so the union grows the model's span to it:
 * the same with the month typed in lower case ("5 may 1986", "march 12, 1990"), as
   chats and patient messages write it;
 * a month and a year in CVs and forms, "03/2021" (month 01–12, year 19xx/20xx);
+* a date in figures with a space after each dot, as Czech and German write it ("9. 1. 2025");
 * a day range ("2-9 August 2025") and a time or a range of hours after the date
   ("Fri 21 Feb, 8am-1pm");
 * a day and a month without the year ("Fri 21 Feb", "on 3 March") — a month's
@@ -159,6 +160,9 @@ def written_date_recognizer() -> ContextPatternRecognizer:
                                     rf"(?:[/.-](?:{_YEAR}|\d{{2}}))?(?:,?[ \t]+(?:at[ \t]+)?{_CLOCK})?(?![\w:/]|[.,]\d)",
                  0.6, case_sensitive=True),
             Rule("month_year", rf"(?<![\w/.-])(?:0[1-9]|1[0-2])/{_YEAR}(?![\w/-])", 0.5),
+            # "9. 1. 2025": Czech, Slovak and German write a space after each dot of a date in figures
+            Rule("spaced_dotted", rf"(?<![\w/.])(?:0?[1-9]|[12]\d|3[01])\.[ \t](?:0?[1-9]|1[0-2])\.[ \t]{_YEAR}(?![\w/]|[.,]\d)",
+                 0.6),
             # an ISO 8601 time stamp written without separators: "20240115T093000Z"
             Rule("iso_basic", r"(?<![\w])(?:19|20)\d{6}T\d{4,6}Z?(?![\w])", 0.6, case_sensitive=True),
             Rule("day_month_figures", r"(?<![\w/.:,-])(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])(?![\w/.:,-]|[.,]\d)", 0.5,
