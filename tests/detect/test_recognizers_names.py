@@ -331,7 +331,8 @@ def test_two_initials_before_a_word_no_dictionary_holds_are_a_person(text: str, 
 
 
 @pytest.mark.parametrize("text", ["see A. Paragraph 4", "E. coli grew", "U.S. Army", "Fig. 3. Smith", "P. O. Box 12",
-                                  "seen by R. Fahimx"])
+                                  "seen by R. Fahimx", "Per N.B. Ozempic dosing", "P.S. Farxiga not covered",
+                                  "U.K. Biobank data", "Q.I. Datix raised"])
 def test_initials_before_a_word_are_no_person(text: str) -> None:
     assert titled(text) == []
 

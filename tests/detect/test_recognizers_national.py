@@ -37,6 +37,8 @@ def test_an_identity_number_of_our_users_countries_is_found(text: str, number: s
         ("the price was 1.250.000 pesos", "1.250.000"),  # an amount grouped by dots
         ("RUT 17.482.391-5 was mistyped", "17.482.391-5"),  # a wrong check digit: its own rule refuses it
         ("batch CM1234 shipped", "CM1234"),  # too short for a NIN
+        ("Monto total 1.035.882 pesos, run 12.500.000", "12.500.000"),  # "run" and "pan" are words, no card's name
+        ("pan 1.200.000 pesos", "1.200.000"),
     ],
 )
 def test_a_dotted_amount_or_a_failed_checksum_alone_is_not_trusted(text: str, number: str) -> None:

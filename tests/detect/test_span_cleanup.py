@@ -310,6 +310,8 @@ def test_a_part_of_the_day_a_model_read_as_a_lower_case_name_is_dropped_a_given_
     text = "Bisoprolol 2,5 mg le matin; metformine 1000 mg matin et soir. dawn said hi"
     assert _clean(text, "matin", "PERSON") == []
     assert _clean(text, "dawn", "PERSON") == ["dawn"]  # a chat writes names in lower case: Dawn is one
+    text3 = "chatted with matin about the rota"  # one word in an English text: a Matin, a Persian given name
+    assert _clean(text3, "matin", "ORG") == ["matin"]
     text2 = "Metilfenidato 10 mg en la mañana"
     assert _clean(text2, "la mañana", "FAC") == []  # any label: no place or firm is a part of the day in lower case
 

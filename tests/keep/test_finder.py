@@ -759,3 +759,24 @@ def test_leading_words_never_make_a_persons_name_or_an_employer_public(finder: K
     text = "Fiona works at Harlow Dental. She said that Harlow Dental pays well."
     kept = {k.text for k in finder.find(text, [_span(text, "said that Harlow Dental", "ORGANIZATION")])}
     assert not any("Harlow" in k for k in kept)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("detained under the Mental Health Act (Jane Doe) 2019 by Dr Patel", "Jane Doe"),
+        ("Clare's Law (Sarah Smith), 2014 disclosure requested", "Sarah Smith"),
+        ("Housing Act (Re Mohammed Ali) 1996", "Mohammed Ali"),
+        ("Employment Act (Priya Sharma v Acme Ltd), 2021", "Priya Sharma"),
+    ],
+)
+def test_a_bracket_in_a_laws_citation_that_names_a_party_keeps_nothing_over_it(
+    finder: KeepFinder, text: str, name: str
+) -> None:
+    assert not any(name in text[k.start : k.end] for k in finder.find(text))
+
+
+@pytest.mark.parametrize(("text", "number"), [("Account 4521.00 was closed", "4521.00"),
+                                              ("Policy 1234.56 renewed", "1234.56"), ("Case 998.45 opened", "998.45")])
+def test_an_identifiers_digits_written_like_an_amount_are_no_amount(finder: KeepFinder, text: str, number: str) -> None:
+    assert not any(number in text[k.start : k.end] for k in finder.find(text))

@@ -48,3 +48,32 @@ def test_a_law_in_its_own_language_or_by_its_number_is_kept(text: str, law: str)
 )
 def test_a_person_an_english_phrase_or_a_case_is_no_law(text: str) -> None:
     assert _kept(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "protected"),
+    [
+        ("mi Codice Fiscale RSSMRA85T10A562S grazie", "RSSMRA85T10A562S"),  # a code ends the name
+        ("Código de Empleado E-20931 — Marta Ruiz Vidal", "E-20931"),
+        ("Seen with Lei Xiong today", "Xiong"),  # a name no list holds: no law's kind follows "Lei"
+        ("Mr Loi Van Thanh attended with his son.", "Van"),
+        ("Referred by Dr. Lei da Silva", "Silva"),
+        ("Lei Geral de Proteção de Dados Maria Oliveira pediu acesso", "Maria"),  # the name stops at a person
+        ("Según la Ley Federal del Trabajo Juan tiene derecho", "Juan"),
+        ("Kodeks pracy Anna Nowak", "Anna"),
+        ("Ley Federal del Trabajo\tJuan Pérez\t555-0123", "Juan"),  # a tab ends a table's cell
+        ("Decreto Supremo DS-0092 Carla Rojas", "DS-0092"),
+    ],
+)
+def test_a_laws_name_never_covers_a_person_or_a_code(text: str, protected: str) -> None:
+    assert not any(protected in k for k in _kept(text))
+
+
+def test_a_long_run_of_joining_words_is_read_in_linear_time() -> None:
+    import time
+
+    t0 = time.perf_counter()
+    for n in (25, 2000):
+        _kept("Ley" + " de la" * n + ".")
+        _kept("Nota: Código" + " de la" * n + " 1")
+    assert time.perf_counter() - t0 < 1.0  # exponential backtracking took 25 s at n = 25

@@ -235,7 +235,8 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
               here_name, case_sensitive=True),
          # "Aan: R. Hoekstra, huisarts", "cc J.P. Visser": initials before a surname of our name lists that no
          # dictionary holds
-         Rule("initials_surname", rf"(?<![\w.'’])(?:[A-Z]\.[ \t]?){{1,3}}{_NAME_WORD}(?![\w'’-])", 0.55, initials_surname,
+         Rule("initials_surname", rf"(?<![\w.'’])(?!{_NOT_INITIALS}|Q\.I\.)(?:[A-Z]\.[ \t]?){{1,3}}{_NAME_WORD}(?![\w'’-])", 0.55,
+              initials_surname,
               case_sensitive=True),
          # "Bed 12 - Tan Ah Huat, 82M", "Siti Nurhaliza bte Osman, 57F", "Joe Bloggs (45 y/o)": the
          # age and sex a ward list or a handover writes after a patient's name

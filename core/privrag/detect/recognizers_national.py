@@ -9,6 +9,8 @@ card's name within 40 characters.
 
 from __future__ import annotations
 
+import re
+
 from privrag.detect.recognizer_base import (
     ContextPatternRecognizer,
     Rule,
@@ -20,6 +22,15 @@ from privrag.detect.recognizer_base import (
 )
 
 __all__ = ["national_id_recognizer"]
+
+#: an identity card's name right before its number, as Latin America writes it: "T.I. 1.035.882.417", "C.C. No.
+#: 79.456.123", "cédula 1.035.882.417", "RUT: 12.345.678" (case-sensitive: "pan" and "run" are words)
+_CARD_BEFORE = re.compile(r"(?:\b(?:C\.C|T\.I|C\.E)\.|\b(?:CC|TI|RUT|RUN|DNI|CPF|RG|NIT)|\b[Cc][ée]dula(?:[ \t]+de[ \t]+ciudadan[íi]a)?)"
+                          r"[ \t]*(?:No\.?|N[º°o]\.?|#)?[ \t]*:?[ \t]*$")
+
+
+def _card_before(text: str, start: int, end: int) -> bool:
+    return _CARD_BEFORE.search(text, max(0, start - 40), start) is not None
 
 
 def national_id_recognizer() -> ContextPatternRecognizer:
@@ -43,16 +54,17 @@ def national_id_recognizer() -> ContextPatternRecognizer:
             Rule("cl_rut", r"(?<![\w.-])\d{1,2}\.?\d{3}\.?\d{3}-[\dKk](?![\w-])", 0.55, validator=rut_ok),
             # a number grouped in thousands by dots, as Latin America writes an identity card's ("C.C. 1.035.882.417",
             # "T.I. 1.035.882.417"): with a card's name near it only; alone it may be an amount
-            Rule("dotted", r"(?<![\w.,])\d{1,3}(?:\.\d{3}){2,3}(?![\w]|[.,]\d)", 0.05, validator=min_digits(7)),
+            Rule("dotted", r"(?<![\w.,])\d{1,3}(?:\.\d{3}){2,3}(?![\w]|[.,]\d)", 0.55, validator=min_digits(7),
+                 in_context=_card_before),
             # Uganda's NIN: CM or CF (the holder's sex), then twelve letters and digits ("CF92034105XKLA")
-            Rule("ug_nin", r"\bC[MF](?=[A-Z0-9]{12}\b)(?=(?:[A-Z]*\d){6})[A-Z0-9]{12}\b", 0.3, case_sensitive=True),
+            Rule("ug_nin", r"\bC[MF](?=[A-Z0-9]{12}\b)(?=(?:[A-Z]*\d){6})[A-Z0-9]{12}\b", 0.55, case_sensitive=True),
         ],
         context=["national id", "national identity", "identity card", "identity number", "id card",
                  "id number", "id no", "identification number", "personal number", "personal code",
                  "personal identification", "passport", "pesel", "nino", "national insurance",
                  "social security", "ssn", "tax id", "tin", "kimlik", "dni", "nie", "nif", "bsn",
                  "personnummer", "cpr", "citizen number", "codice fiscale", "aadhaar", "nric", "pan",
-                 "identity", "identification", "rut", "run", "c.c.", "t.i.", "cédula", "cedula",
-                 "tarjeta de identidad", "documento de identidad", "nin", "cpf", "dpi", "curp"],
+                 "identity", "identification", "rut", "cédula", "cedula",
+                 "tarjeta de identidad", "documento de identidad", "cpf", "curp"],
         before=40,
     )

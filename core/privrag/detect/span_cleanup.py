@@ -37,7 +37,12 @@ from privrag.calendar_words import PART_OF_DAY
 from privrag.detect.grouping import HONORIFICS
 from privrag.detect.span_edges import whole_token, with_initials, with_region_code
 from privrag.detect.speech_pieces import at_colons, without_speech_openers
-from privrag.detect.text_language import lower_case_prose, lower_case_words, without_function_words
+from privrag.detect.text_language import (
+    lower_case_prose,
+    lower_case_words,
+    text_language,
+    without_function_words,
+)
 from privrag.types import DetectedEntity
 
 __all__ = [
@@ -114,13 +119,13 @@ def clean_name_spans(spans: Iterable[DetectedEntity], text: str) -> list[Detecte
                 a, b = s.start + kept[0], s.start + kept[1]
                 s = DetectedEntity(a, b, s.label, text[a:b], s.score, s.source)
         if s.source in LINE_SPLIT_SOURCES and (s.label in DATE_LABELS and PART_OF_DAY.fullmatch(s.text)
-                                               or _part_of_day_in_lower_case(s.text)):
+                                               or _part_of_day_in_lower_case(s.text, text)):
             continue  # "morning stiffness", "evening shift", "en la mañana" (a place?): a part of the day dates nothing
         if s.label in GROUP_LABELS and s.source in LINE_SPLIT_SOURCES and _lower_in_cased_line(s, text):
             continue  # "scale and polish": a nationality or a faith is capitalised where the line has capitals
         if s.label in PERSON_LABELS:
             out.extend(with_initials(p, text) for p in split_name_span(s, text)
-                       if not (s.source in LINE_SPLIT_SOURCES and _part_of_day_in_lower_case(p.text)))
+                       if not (s.source in LINE_SPLIT_SOURCES and _part_of_day_in_lower_case(p.text, text)))
         elif s.label in PLACE_LABELS:
             out.extend(with_region_code(p, text) for p in split_name_span(s, text))
         elif s.label in NAME_LABELS:
@@ -169,13 +174,16 @@ def bridge_particles(spans: Iterable[DetectedEntity], text: str) -> list[Detecte
     return out
 
 
-def _part_of_day_in_lower_case(piece: str) -> bool:
+def _part_of_day_in_lower_case(piece: str, text: str) -> bool:
     """"1000 mg matin et soir" read as a person: a part of the day in lower case, no given name of the
-    lists ("dawn" is one, which a chat writes in lower case)."""
+    lists ("dawn" is one, which a chat writes in lower case). One word alone only in a text of another
+    language: "chatted with matin about the rota" names a Matin in an English chat."""
     from privrag.detect.recognizers_first_names import given_name_words
 
-    return (piece.islower() and PART_OF_DAY.fullmatch(piece) is not None
-            and not any(w in given_name_words() for w in piece.split()))
+    if not (piece.islower() and PART_OF_DAY.fullmatch(piece) is not None
+            and not any(w in given_name_words() for w in piece.split())):
+        return False
+    return " " in piece.strip() or text_language(text) != "en"
 
 
 #: labels of values made of digits: identifiers, numbers, amounts (the models' and Presidio's spellings)

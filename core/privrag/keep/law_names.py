@@ -19,7 +19,7 @@ import re
 
 from privrag.keep.spans import KeepSpan
 
-__all__ = ["law_names", "NUMBERED_LAW", "NUMBERED_FOREIGN_LAW", "FOREIGN_LAW"]
+__all__ = ["law_names", "NUMBERED_LAW", "NUMBERED_FOREIGN_LAW"]
 
 #: a statute by its number in its year: "Law No. 87 of 2018", "S.I. No. 146 of 2000", "Decree No. 13 of 2023"
 #: (never "Case No. 12 of 2020": a case is a person's)
@@ -29,7 +29,6 @@ NUMBERED_LAW = re.compile(
 )
 #: the word a law or a code is named by, in the languages our users' documents quote most
 _HEAD_WORDS = r"(?:Ley|Loi|Lei|Legge|C[óo]digo|Codice|Kodeks|Ustawa|D[ée]cret|Decreto|Gesetz|Wet)"
-_HEAD = _HEAD_WORDS
 #: a law by its number in its year in its own language, as Latin America and Europe cite them ("Ley 1581 de
 #: 2012", "Decreto 1421 de 2017", "Lei nº 13.709/2018"), or by the number North Africa gives it ("Law 112-12")
 NUMBERED_FOREIGN_LAW = re.compile(
@@ -37,36 +36,65 @@ NUMBERED_FOREIGN_LAW = re.compile(
     r"(?:[ \t]+(?:de|del|du|vom|of)[ \t]+(?:19|20)\d{2}|/(?:19|20)\d{2})(?!\d)"
     r"|\bLaw[ \t]+(?:No\.?[ \t]?)?\d{1,3}-\d{2}(?![\w-])"
 )
-#: the small words a law's name joins its words with (Romance, Dutch, German)
-_JOIN = (r"(?:de|del|de[ \t]+la|de[ \t]+los|de[ \t]+las|do|da|dos|das|des|du|de[ \t]+l['’]|d['’]|sur|les|la|le|el|los|las|"
-         r"della|delle|dei|degli|di|sul|sulla|y|e|et|en|op|van|het|voor|inzake|der|für|zur|zum|über|o)")
-#: a name's word after the head: capitalised, or lower case after a joining word ("du travail"); a Polish or
-#: Dutch code goes on with a lower-case word at once ("Kodeks pracy", "Wet arbeid")
-FOREIGN_LAW = re.compile(
-    rf"\b(?P<head>{_HEAD})(?P<name>(?:[ \t]+(?:{_JOIN}[ \t]+)*[A-ZÀ-Ý][\w'’-]*"
-    rf"|(?:[ \t]+{_JOIN})+[ \t]+[a-zà-ÿ][\w'’-]{{2,}}"
-    rf"|(?<=Kodeks|Ustawa)[ \t]+[a-ząćęłńóśźż]{{4,}}|(?<=Wet)[ \t]+[a-z]{{4,}}){{1,7}})"
+#: the small words a law's name joins its words with (Romance, Dutch, German), one word each
+_JOINS = frozenset(
+    "de del do da dos das des du d' d’ sur les la le el los las della delle dei degli di sul sulla y e et en op van "
+    "het voor inzake der den für zur zum über o".split()
 )
-#: the words that end no law's name: a trailing joining word ("Loi sur les normes du" before a line break)
-_TRAILING_JOIN = re.compile(rf"(?:[ \t]+{_JOIN})+$")
+#: the words that may follow the head at once: what kind of law it is ("Ley Federal", "Lei Geral", "Código Civil")
+_KINDS = frozenset(
+    "federal general geral orgánica orgânica organique civil penal nacional national fundamental marco básica "
+    "supremo legislativo constitucional procesal laboral tributario".split()
+)
+#: the heads a Polish or Dutch law goes on from with a lower-case word at once ("Kodeks pracy", "Wet arbeid")
+_LOWER_NEXT = frozenset({"Kodeks", "Ustawa", "Wet"})
+#: a head and the words after it, on one line; letters only (a code or a number ends the name)
+_HEAD_AT = re.compile(rf"\b{_HEAD_WORDS}\b")
+_NEXT_WORD = re.compile(r" +([^\W\d_]+(?:['’-][^\W\d_]+)*|d['’])(?![\w-])")
+#: the most words a law's name runs on after its head
+_MAX_WORDS = 7
 
 
 def law_names(text: str) -> list[KeepSpan]:
     """Every law named in its own language or cited by its number in its year (``legal_reference``)."""
-    from privrag.keep.context import person_words
-
     out = [KeepSpan(m.start(), m.end(), "legal_reference", m.group())
            for pattern in (NUMBERED_LAW, NUMBERED_FOREIGN_LAW) for m in pattern.finditer(text)]
-    for m in FOREIGN_LAW.finditer(text):
-        name = _TRAILING_JOIN.sub("", m.group("name"))
-        words = name.split()
-        if not words:
-            continue
-        first = words[0]
-        if first[:1].isupper() and first.lower().strip("'’") in person_words():
-            continue  # "Lei Zhang", "Loi Tran": a person, not a law
-        if m.group("head") in ("Wet", "Code") and not words[0][:1].islower():
-            continue  # "Wet Wipes", "Code Blue": English words, whatever follows
-        end = m.start("name") + len(name)
-        out.append(KeepSpan(m.start(), end, "legal_reference", text[m.start() : end]))
+    for m in _HEAD_AT.finditer(text):
+        end = _name_end(text, m.group(), m.end())
+        if end > m.end():
+            out.append(KeepSpan(m.start(), end, "legal_reference", text[m.start() : end]))
     return out
+
+
+def _name_end(text: str, head: str, pos: int) -> int:
+    """Where the law's name that ``head`` opens at ``pos`` ends (``pos`` when it names none). One pass
+    over its words: right after the head comes a joining word ("Ley de …", "Loi sur …"), a word of a
+    law's kind ("Ley Federal", "Código Civil") or, after "Kodeks", "Ustawa" or "Wet", a lower-case word;
+    later a capitalised word, or a lower-case one after a joining word ("du travail"). It stops at a
+    name of our lists ("Lei Zhang", "… de Dados Maria Oliveira"), a code, a number, a tab or a line's end,
+    and never ends on a joining word."""
+    from privrag.keep.context import person_words
+
+    names = person_words()
+    cursor = end = pos
+    joined, first = False, True
+    for _ in range(_MAX_WORDS):
+        m = _NEXT_WORD.match(text, cursor)
+        if m is None:
+            break
+        word = m.group(1)
+        cursor = m.end()
+        if word in _JOINS:  # a joining word is written in lower case
+            joined = True
+            continue
+        low = word.lower()
+        if low in names:
+            break  # a person's name ("Lei Zhang", "Lei da Silva", "Kodeks pracy Anna Nowak")
+        if first and not joined:
+            ok = low in _KINDS if word[:1].isupper() else head in _LOWER_NEXT
+        else:
+            ok = word[:1].isupper() or joined
+        if not ok:
+            break
+        end, joined, first = cursor, False, False
+    return end

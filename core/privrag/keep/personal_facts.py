@@ -21,7 +21,7 @@ _COMPANY_FORM_AFTER = re.compile(
 #: form's label is no claim of a person's ("Total claimed: €501.40" sums an expense or insurance form;
 #: "the applicant claimed EUR 5,000" stays a fact of the case)
 _PAY_BEFORE = re.compile(
-    r"(?i)\b(?:salary|salaries|pay(?![ \t]+(?:rent|for|by|with|via|through|online|in[ \t]+cash)\b)|"
+    r"(?i)\b(?:salary|salaries|payslip|take[ -]home|pay(?![ \t]+(?:rent|for|by|with|via|through|online|in[ \t]+cash)\b)|"
     r"paid\s+(?:him|her|them)|wages?|income|earns?|earnings|bonus|"
     r"compensation|remuneration|pension|rent\s+arrears|owes?|debt|award(?:ed|s)?|damages|"
     r"claim(?:ed|s|ing)?(?![ \t]*:)|fined?|bail|seized|confiscated)\b[^.\n]{0,40}$"
@@ -38,12 +38,40 @@ _SENTENCE_BEFORE = re.compile(
 _AGE_BEFORE = re.compile(r"(?i)\b(?:age|aged)\b[ \t]*[:=-]?[ \t]*(?:\d+[ \t]*(?:years?|yrs?|y)[ \t]*,?[ \t]*)?$")
 
 
+#: a number without its currency, which only the label before it tells from an identifier
+_BARE_NUMBER = re.compile(r"[\d.,]+")
+#: the label of an identifier right before a number: "Account 4521.00", "Policy no. 1234.56", "Case 998.45"
+_ID_LABEL_BEFORE = re.compile(
+    r"(?i)\b(?:account|acct|a/c|policy|case|ref|reference|ticket|order|member|patient|invoice|claim|booking|id|"
+    r"no|nr|number|file|record)\.?[ \t]*(?:no\.?|nr\.?|number|#)?[ \t]*[:#]?[ \t]*$"
+)
+#: a bracket inside a law's citation: "(Data Security)" subtitles the law, "(Jane Doe)" names a party
+_BRACKET = re.compile(r"\(([^()]*)\)")
+#: how a case names its parties: "Re Mohammed Ali", "Priya Sharma v Acme Ltd"
+_CASE_FORM = re.compile(r"(?i)\b(?:re|v|vs|versus|ex parte)\b")
+
+
+def _party_in_brackets(citation: str) -> bool:
+    """A bracket of the citation names a person or a case ("Mental Health Act (Jane Doe) 2019", "Housing Act
+    (Re Mohammed Ali) 1996"): it is no subtitle of the law, and the name in it must stay protected."""
+    from privrag.keep.context import person_words
+
+    names = person_words()
+    for m in _BRACKET.finditer(citation):
+        inner = m.group(1)
+        if _CASE_FORM.search(inner) or any(w.lower() in names for w in re.findall(r"[^\W\d_]+", inner)):
+            return True
+    return False
+
+
 def personal_fact(text: str, start: int, end: int, why: str) -> bool:
     """Is the ``why`` construction at ``start:end`` a person's own fact (or a company's name), not a keep?"""
     if why == "amount":
+        if _ID_LABEL_BEFORE.search(text[max(0, start - 30) : start]) and _BARE_NUMBER.fullmatch(text[start:end]):
+            return True  # "Account 4521.00", "Policy 1234.56": an identifier's digits, written like an amount
         return bool(_PAY_BEFORE.search(text[max(0, start - 80) : start]))
     if why == "legal_reference":
-        return bool(_COMPANY_FORM_AFTER.match(text, end))
+        return bool(_COMPANY_FORM_AFTER.match(text, end)) or _party_in_brackets(text[start:end])
     if why == "duration":
         return bool(_SENTENCE_BEFORE.search(text[max(0, start - 100) : start])
                     or _AGE_BEFORE.search(text[max(0, start - 20) : start]))

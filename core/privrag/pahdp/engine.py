@@ -336,8 +336,9 @@ class PAHDP:
             ents = ctxs[c].unit_entities[j]
             mandatory = [max(cfg.risk.weight(m.label) for m in e) >= cfg.mandatory_weight for e in ents]
             rng = np.random.default_rng([base, 1, c, j])
-            if c not in avoid:  # a drawn name repeats no word of the context ("Lisa" drawn where a Lisa approved)
-                avoid[c] = context_words(ctxs[c].text)
+            if c not in avoid:  # a drawn name repeats no word the detector found in the context ("Lisa" drawn
+                # where a Lisa approved): its findings only, so a long roster does not leave no name to draw
+                avoid[c] = context_words(" ".join(s.text for s in ctxs[c].spans))
             cands = build_candidates(text, ents, mandatory, tier=d.tier, k=cfg.k, pool=self.pool, rng=rng,
                                      avoid=avoid[c])
             if cands:
