@@ -40,19 +40,19 @@ from privrag.detect.name_checks import (
 )
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule
 
-__all__ = ["bracketed_nickname", "EXPORT_STAMP", "AUTHOR_END", "PERSON_FIELDS", "STAFF_FIELDS", "titled_person_recognizer", "lowercase_intro_recognizer", "LowercaseIntroRecognizer"]
+__all__ = ["KIN_WORD", "bracketed_nickname", "EXPORT_STAMP", "AUTHOR_END", "PERSON_FIELDS", "STAFF_FIELDS", "titled_person_recognizer", "lowercase_intro_recognizer", "LowercaseIntroRecognizer"]
 
 _NAME_WORD = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]*[\w]"
 _PARTICLE = r"(?i:van|von|de|der|den|da|das|dos|do|di|du|la|le|del|della|ben|bin|binti|binte|bte|al|el|ter|zu|v\.[ \t]?d\.|v/d)"
 
 
-_KIN_WORD = (r"(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom|mum|dad"
+KIN_WORD = (r"(?:kid|son|daughter|wife|husband|brother|sister|mother|father|mom|mum|dad"
              r"|friend|boss|partner|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|grandmother|grandfather"
              r"|neighbou?r|colleague|boyfriend|girlfriend|fianc[ée]e?|widow|widower)")
 #: "my son Jack", "her husband Ahmet": a capitalised word right after a possessive and a kinship or
 #: social role is a name
 #: — and after an article or "with" with up to two describing words ("with regular female partner Precious")
-_KIN = rf"(?:(?:my|his|her|our|their)\s+|(?:a|the|with)\s+(?:[a-z-]+\s+){{0,2}}){_KIN_WORD}"
+_KIN = rf"(?:(?:my|his|her|our|their)\s+|(?:a|the|with)\s+(?:[a-z-]+\s+){{0,2}}){KIN_WORD}"
 #: the date and time that open a line of an exported chat: "07/01/2025 08:12", "[07/01/2025, 08:12:33]",
 #: "1/7/25, 8:12 PM"
 #: "Mon 6/9 9:14 PM" (a portal's weekday, no year), "[Fri 07:12]" (the weekday alone), "2025-04-07 09:40"
@@ -247,10 +247,10 @@ def titled_person_recognizer() -> ContextPatternRecognizer:
          Rule("given_name_age", rf"(?<![\w.'’])(?<!\b(?i:in|at|from|to|near)[ \t]){_NAME_WORD}(?=,[ \t]*\d{{1,2}}[ \t]?yrs?\b)", 0.6,
               given_name_word, case_sensitive=True),
          # "Aino's daughter", "Jan Novak's widow": the owner of a kinship is a person
-         Rule("kin_owner", rf"(?<![\w.'’])(?![A-Z]['’]\w{{1,2}}\b){line_name}(?=['’]s[ \t]+(?i:{_KIN_WORD})\b)", 0.6, no_contraction,
+         Rule("kin_owner", rf"(?<![\w.'’])(?![A-Z]['’]\w{{1,2}}\b){line_name}(?=['’]s[ \t]+(?i:{KIN_WORD})\b)", 0.6, no_contraction,
               case_sensitive=True),
          # "Summer and Reece's mum": both owners of a kinship are persons
-         Rule("kin_owner_pair", rf"(?<![\w.'’]){line_name}(?=[ \t]+and[ \t]+{_NAME_WORD}['’]s[ \t]+(?i:{_KIN_WORD})\b)", 0.6,
+         Rule("kin_owner_pair", rf"(?<![\w.'’]){line_name}(?=[ \t]+and[ \t]+{_NAME_WORD}['’]s[ \t]+(?i:{KIN_WORD})\b)", 0.6,
               kin_owner_name, case_sensitive=True),
          # "Jaroslav lives on …": the one who lives somewhere
          Rule("resident", rf"(?<![\w.'’]){line_name}(?=[ \t]+(?:lives|lived)[ \t]+(?:on|in|at|near)\b)", 0.6,

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 
 from privrag.calendar_words import CALENDAR_WORDS, SEASONS
 from privrag.detect.grouping import name_tokens, normalize_surface
+from privrag.detect.recognizers_names import KIN_WORD
 from privrag.generalize import canonical_label
 from privrag.keep import vocab
 from privrag.types import DetectedEntity
@@ -44,8 +45,7 @@ _HONORIFIC_AFTER = re.compile(r"[A-ZÀ-Þ][a-zß-ÿ]+-(?:san|sama|kun|chan|sense
 #: a relative's word right before a name, in the languages our users' notes quote ("his wife, Lorena", "su
 #: mujer, Lorena", "meine Tochter Lena"): whatever name follows is a person's, also one a town shares
 _KIN_BEFORE = re.compile(
-    r"(?i:\b(?:wife|husband|partner|son|daughter|mother|father|mum|mom|dad|brother|sister|grandson|granddaughter|"
-    r"grandmother|grandfather|fiancée?|mujer|marido|esposa|esposo|hija|hijo|madre|padre|hermana|hermano|"
+    rf"(?i:\b(?:{KIN_WORD}|mujer|marido|esposa|esposo|hija|hijo|madre|padre|hermana|hermano|"
     r"filha|filho|mãe|pai|irmã|irmão|femme|mari|fille|fils|mère|père|sœur|frère|tochter|sohn|mutter|vater|"
     r"schwester|bruder|ehefrau|ehemann|moglie|marito|figlia|figlio|sorella|fratello|vrouw|dochter|zoon|"
     r"moeder|vader|zus|broer))[ \t]*[,:]?[ \t]*$"
