@@ -448,6 +448,20 @@ def test_pay_the_verb_leaves_a_price_pay_the_noun_protects_a_wage(finder: KeepFi
     assert any(k.why == "amount" for k in finder.find(text)) is kept
 
 
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("under the automatic compensation scheme you'll get £9.97 for each calendar day", True),
+        ("you'd claim Parent's Benefit (€274 a week)", True),
+        ("The fine is £80 per parent", True),
+        ("Her monthly gross salary increases to €4,620 per month", False),  # a salary's period
+        ("his salary of £48,200 is unchanged", False),
+    ],
+)
+def test_a_rate_per_day_or_per_person_is_a_tariff_not_one_persons_pay(finder: KeepFinder, text: str, kept: bool) -> None:
+    assert any(k.why == "amount" for k in finder.find(text)) is kept
+
+
 def test_two_capitals_are_shorthand_not_a_facility() -> None:
     text = "ECG: ST elevation in II, III, aVF. Aspirin 300 mg given."
     span = _span(text, "ECG: ST elevation", "ORGANIZATION")

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from privrag.keep import KeepFinder
-from privrag.keep.public_bodies import government_department, national_body, programme_name
+from privrag.keep.public_bodies import (
+    country_before_acronym,
+    government_department,
+    health_service_region,
+    national_bank_mentions,
+    national_body,
+    police_force,
+    programme_name,
+)
 from privrag.types import DetectedEntity
 
 
@@ -153,3 +161,95 @@ def test_a_job_word_elsewhere_in_the_sentence_does_not_make_a_ministry_an_employ
     text = ("When you went on maternity leave your benefit was paid by the Department of Social Protection, and a "
             "ceased-employment flag was set in error.")
     assert _keeps(text, "Department of Social Protection") == ["Department of Social Protection"]
+
+
+@pytest.mark.parametrize(
+    ("name", "force"),
+    [
+        ("Nigeria Police Force", True),
+        ("Toronto Police Service", True),
+        ("Queensland Police Service", True),  # a state no list of ours holds, and no word
+        ("WA Police Force", True),  # a state's code
+        ("Polizei Köln", True),
+        ("City of London Police", True),
+        ("Kasarani Police Station", False),  # one station locates the people it names
+        ("Area F Police Command", False),
+        ("John Police Service", False),  # a given name is no place
+        ("Smith Police", False),
+        ("Police", False),
+    ],
+)
+def test_a_whole_police_force_is_public_but_a_station_is_not(name: str, force: bool) -> None:
+    assert police_force(name) is force
+
+
+def test_a_police_force_tied_to_an_officer_stays_protected() -> None:
+    assert _keeps("I reported it to the Toronto Police Service the same night.", "Toronto Police Service") == [
+        "Toronto Police Service"]
+    assert _keeps("Sgt Mills of the Toronto Police Service called.", "Toronto Police Service") == []
+
+
+@pytest.mark.parametrize(
+    ("name", "board"),
+    [
+        ("NHS Highland", True),
+        ("NHS Greater Glasgow and Clyde", True),
+        ("NHS Wales", True),
+        ("HSE West", True),
+        ("NHS Tayside Ninewells Hospital", False),  # one site
+        ("Bedfordshire Hospitals NHS Foundation Trust", False),  # a trust: the service is not its head
+        ("NHS Sarah", False),  # a given name is no region
+        ("NHS 111", False),  # a number, kept as one elsewhere
+    ],
+)
+def test_a_health_service_named_for_its_region_is_public(name: str, board: bool) -> None:
+    assert health_service_region(name) is board
+
+
+@pytest.mark.parametrize(
+    ("text", "banks"),
+    [
+        ("recipient Maria Aparecida dos Santos, Banco do Brasil. Is that the one?", ["Banco do Brasil"]),
+        ("my account at the Royal Bank of Canada", ["Royal Bank of Canada"]),
+        ("rates set by the Bank of England.", ["Bank of England"]),
+        ("Banca d'Italia and Banque de France", ["Banca d'Italia", "Banque de France"]),
+        ("the Bank of Canada's rate", ["Bank of Canada"]),
+        ("Northgate Bank of Canada", []),  # a firm's own word before the head
+        ("Bank of Ireland Mortgages", []),  # a longer name
+        ("the Bank of Riverside", []),  # a town's bank may be a small one
+    ],
+)
+def test_a_bank_named_for_its_country_is_found_in_the_text(text: str, banks: list[str]) -> None:
+    assert [text[s:e] for s, e in national_bank_mentions(text)] == banks
+
+
+def test_a_country_bank_is_kept_but_not_as_an_employer() -> None:
+    text = "She sent R$ 850,00 to Maria Santos, Banco do Brasil, by mistake."
+    assert "Banco do Brasil" in [k.text for k in KeepFinder().find(text) if k.why == "public_entity"]
+    text = "She works at Banco do Brasil in Recife."
+    assert "Banco do Brasil" not in [k.text for k in KeepFinder().find(text)]
+
+
+@pytest.mark.parametrize("name", ["Bank of Canada", "National Bank of Kenya", "Banco do Brasil"])
+def test_a_national_bank_span_is_a_national_body(name: str) -> None:
+    assert national_body(name)
+
+
+@pytest.mark.parametrize("name", ["Pacific Harbor Savings Bank", "Lakeshore Mutual Bank", "Harmattan Microfinance Bank Ltd"])
+def test_a_bank_without_a_country_is_not(name: str) -> None:
+    assert not national_body(name)
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "kept"),
+    [
+        ("Expect UK GDPR questions from the client.", "UK", True),
+        ("Ohio BWC approved the claim.", "Ohio", True),  # a nation of the gazetteer
+        ("He moved to the UK in 2019.", "UK", False),  # a country where someone lives
+        ("She lives in the UK.", "UK", False),
+        ("We moved to the Leeds CCG area.", "Leeds", False),  # a town locates
+    ],
+)
+def test_a_country_that_names_whose_law_follows_is_kept(text: str, place: str, kept: bool) -> None:
+    i = text.index(place)
+    assert country_before_acronym(text, i, i + len(place)) is kept

@@ -90,6 +90,7 @@ from privrag.keep.law_names import law_names
 from privrag.keep.patterns import pattern_matches
 from privrag.keep.people import marked_names, named_people
 from privrag.keep.personal_facts import personal_fact
+from privrag.keep.product_nouns import ends_in_object, maker_keeps
 from privrag.keep.public_numbers import is_organisation_number, public_number_spans, services_of
 from privrag.keep.service_keeps import PLACE_LABELS, misread_service_keep, service_keep
 from privrag.keep.spans import KeepSpan
@@ -215,7 +216,16 @@ class KeepFinder:
             out.extend(services_of(text, spans, numbers))
             if self.brands:
                 out.extend(brand_keeps(text, marked_names(spans)))
+                # "a Smeg kettle", "my Dexcom G7 sensor": a name written as the maker of an object
+                # (a model's person "Smeg kettle" names no one: its words are not a full name)
+                out.extend(maker_keeps(text, named_people([s for s in spans if not ends_in_object(s.text)])))
             out.extend(other_case_mentions(text, out))
+            # "UK GDPR", "Sri Lanka CERT": a country that names whose law or body follows
+            out.extend(KeepSpan(s.start, s.end, "region", s.text) for s in spans
+                       if s.label.upper() in PLACE_LABELS and public_bodies.country_before_acronym(text, s.start, s.end))
+            # "Banco do Brasil", "Bank of Ireland": a country's bank, which a model splits or calls a person
+            out.extend(KeepSpan(s, e, "public_entity", text[s:e]) for s, e in public_bodies.national_bank_mentions(text)
+                       if not affiliated_anywhere(text, text[s:e]))
         out.extend(KeepSpan(m.start(), m.end(), "region", m.group()) for m in _CONTINENT.finditer(text)
                    if not _IN_LONGER_NAME.search(text, max(0, m.start() - 30), m.start())  # "South Africa"
                    and not re.match(r"[ \t]+[A-Z]", text[m.end() : m.end() + 2]))
@@ -343,7 +353,8 @@ class KeepFinder:
                 return None
             label = "ORG"
         orglike = label in ORGLIKE
-        if public_bodies.national_body(surface) or public_bodies.programme_name(surface):
+        if (public_bodies.national_body(surface) or public_bodies.programme_name(surface)
+                or public_bodies.police_force(surface) or public_bodies.health_service_region(surface)):
             return None if affiliated_anywhere(text, surface) else KeepSpan(start, end, "public_entity", surface)
         if public_bodies.government_department(surface):
             if affiliated_anywhere(text, surface) or working_life_anywhere(text, surface):

@@ -18,13 +18,14 @@ at the Canada Revenue Agency").
 
 from __future__ import annotations
 
+import functools
 import re
 
 from privrag import gazetteer
 from privrag.keep import brands
-from privrag.keep.context import person_words
+from privrag.keep.context import FACILITY, first_names, is_place, person_words
 
-__all__ = ["national_body", "programme_name", "government_department", "MINISTRY_HEADS", "GOVERNMENT_HEADS", "NATIONAL_SOCIETY_HEADS", "PROGRAMME_HEADS", "SCOPE_WORDS", "LOCAL_WORDS"]
+__all__ = ["national_body", "national_bank_mentions", "country_before_acronym", "police_force", "health_service_region", "programme_name", "government_department", "MINISTRY_HEADS", "GOVERNMENT_HEADS", "NATIONAL_SOCIETY_HEADS", "PROGRAMME_HEADS", "SCOPE_WORDS", "LOCAL_WORDS"]
 
 #: head nouns of a government body's name
 GOVERNMENT_HEADS = frozenset(
@@ -47,8 +48,13 @@ PROGRAMME_HEADS = frozenset(
     "programme programmes program programs scheme schemes guarantee allowance allowances benefit benefits "
     "credit pension certificate".split()
 )
+#: head nouns of a country's own bank: "Bank of Canada", "Banco do Brasil", "Banque de France",
+#: "National Bank of Kenya" — with a country's scope the name is that country's, never a small firm's
+BANK_HEADS = frozenset({"bank", "banco", "banque", "banca"})
 #: words a name joins its parts with
 _JOINERS = frozenset({"of", "and", "for", "the", "on", "&"})
+#: the same in our users' other languages ("Banco do Brasil", "Banca d'Italia"); lower case only
+_FOREIGN_JOINERS = frozenset({"do", "da", "de", "del", "di", "du", "des", "d"})
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’][a-z]+)?|&|\d+")
 
 
@@ -66,7 +72,7 @@ def national_body(surface: str) -> bool:
         w = words[i]
         low = w.lower()
         i += 1
-        if low in _JOINERS and w == low:
+        if (low in _JOINERS or low in _FOREIGN_JOINERS) and w == low:
             continue
         country = _country_at(words, i - 1)
         if country:  # "South Africa", "New Zealand": a country of several words is one scope
@@ -83,7 +89,7 @@ def national_body(surface: str) -> bool:
             return False
         elif low in SCOPE_WORDS:
             scope = True
-        elif low in GOVERNMENT_HEADS or low in NATIONAL_SOCIETY_HEADS:
+        elif low in GOVERNMENT_HEADS or low in NATIONAL_SOCIETY_HEADS or low in BANK_HEADS:
             head = True
         elif low not in dictionary and (low in person_words() or not brands.in_dictionary(low)):
             # a coined or family word names a firm; a plural counts ("Professions"), a surname that looks like
@@ -100,7 +106,164 @@ def _country_at(words: list[str], i: int) -> int:
             place = gazetteer.lookup(" ".join(words[i : i + n]))
             if place is not None and place.kind in ("country", "demonym"):
                 return n
-    return 0
+    return 1 if words[i] in _country_names_abroad() else 0
+
+
+#: the languages whose names of countries count ("Brasil", "Polska", "Deutschland", "España")
+_COUNTRY_NAME_LOCALES = ("pt", "es", "fr", "de", "it", "nl", "pl")
+
+
+@functools.lru_cache(maxsize=1)
+def _country_names_abroad() -> frozenset[str]:
+    """Countries' names as their own and our users' other languages write them, from Babel's CLDR data
+    (``babel`` ships with our dependencies); the gazetteer holds the English names. Empty without Babel."""
+    try:
+        from babel import Locale
+    except ImportError:
+        return frozenset()
+    out: set[str] = set()
+    for code in _COUNTRY_NAME_LOCALES:
+        out |= {name for key, name in Locale(code).territories.items() if key.isalpha() and " " not in name}
+    return frozenset(out)
+
+
+#: "Bank of Canada", "Banco do Brasil", "Banque de France", "Banca d'Italia": a bank named for its country
+_BANK_OF = re.compile(r"\b(?:Bank|Banco|Banque|Banca)[ \t]+(?:of|do|da|de|del|di|du|d['’])[ \t]*(?:the[ \t]+)?"
+                      r"([A-Z][\w-]+(?:[ \t]+[A-Z][\w-]+){0,3})")
+#: words that may stand before such a name and leave it the country's: "Royal Bank of Canada",
+#: "National Bank of Egypt", "Reserve Bank of India"; any other capitalised word makes another firm's name
+#: ("Northgate Bank of Canada")
+_BANK_QUALIFIERS = frozenset("royal national central reserve state commercial development export people's".split())
+
+
+def national_bank_mentions(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` names a country's bank: a bank's head, "of" in one of our users' languages, a
+    country and nothing after it ("Banco do Brasil", "Bank of Ireland", "Royal Bank of Canada").
+
+    A model rarely spans these whole ("Brasil" alone as a person), so the text itself is read. A
+    country's name makes the bank that country's big or central bank; a region or a town ("Bank of
+    Scotland" aside) may name a small one, and a capitalised word before the head other than a
+    national qualifier ("Northgate Bank of Canada") a private firm: neither is kept. The caller
+    refuses a bank the text ties to a person ("works at the Bank of Canada").
+    """
+    out: list[tuple[int, int]] = []
+    for m in _BANK_OF.finditer(text):
+        words = m.group(1).split()
+        n = _country_at(words, 0) or (1 if _nation_region(words[0]) else 0)
+        if n == 0 or n != len(words):
+            continue  # no country, or a longer name ("Bank of Ireland Mortgages")
+        start = m.start()
+        before = re.search(r"((?:[A-Z][\w'’]*[ \t]+){1,2})$", text[max(0, start - 40) : start])
+        if before is not None:
+            if any(w.lower() not in _BANK_QUALIFIERS for w in before.group(1).split()):
+                continue
+            start -= len(before.group(1))
+        out.append((start, m.end()))
+    return out
+
+
+def _nation_region(word: str) -> bool:
+    """A nation the gazetteer files under its state ("England", "Scotland", "Wales"): its bank is national."""
+    place = gazetteer.lookup(word)
+    return place is not None and place.kind == "region"
+
+
+#: an acronym right after a country names that country's law, body or scheme: "UK GDPR", "Sri Lanka CERT",
+#: "EU AI Act"
+_ACRONYM_AFTER = re.compile(r"[ \t]+[A-Z][A-Z\d]{1,5}(?![\w'’-])")
+
+
+def country_before_acronym(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a country (or a nation of the gazetteer: "Scotland", "Ohio") written
+    as the first word of a law's, a body's or a scheme's name that an acronym ends ("UK GDPR",
+    "Sri Lanka CERT")?
+
+    The country then says which country's law it is, not where anyone lives. A town never counts
+    ("Leeds CCG" locates), and nor does a name after the acronym ("UK GDPR Hamish" is no name).
+    """
+    surface = text[start:end]
+    place = gazetteer.lookup(surface)
+    if place is None or place.kind not in ("country", "region"):
+        return False
+    return _ACRONYM_AFTER.match(text, end) is not None
+
+
+#: a police force's own word, in our users' languages
+POLICE_WORDS = frozenset(
+    "police polizei policía policia polícia politie polis polizia policie policja poliisi politi gendarmerie "
+    "constabulary garda".split()
+)
+#: what else a force's name may hold: "Nigeria Police Force", "Toronto Police Service", "Metropolitan Police",
+#: "City of London Police"; a station, a command, a division or a post does not
+#: ("Kasarani Police Station", "Area F Police Command"): it locates the people it names
+_FORCE_WORDS = frozenset(
+    "force service services department constabulary metropolitan national federal state royal transport "
+    "city county provincial".split()
+)
+#: words in a force's name, at most (its place may take several: "New South Wales Police Force")
+_MAX_FORCE_WORDS = 6
+
+
+def police_force(surface: str) -> bool:
+    """Is ``surface`` a whole police force named for the land or the town it serves?
+
+    "Nigeria Police Force", "Toronto Police Service", "Victoria Police", "Polizei Köln": a
+    force is a public body every resident of its area deals with, so its name says no more of a
+    person than the place in it (a town is QUASI; here it is the force's, not the person's). A
+    station or a command ("Kasarani Police Station") is one building or unit and stays
+    protected; so does a name with any other dictionary word, a person's name or a digit, and a
+    force the text ties to a person (the caller's check: "PC Hale of Victoria Police").
+    """
+    words = _TOKEN.findall(surface)
+    if not 2 <= len(words) <= _MAX_FORCE_WORDS or any(w.isdigit() for w in words):
+        return False
+    if not any(w.lower() in POLICE_WORDS for w in words) or not brands.english_words():
+        return False
+    names = person_words()
+    place = False
+    for w in words:
+        low = w.lower()
+        if (low in _JOINERS and w == low) or low in POLICE_WORDS or low in _FORCE_WORDS:
+            continue
+        if not w[:1].isupper():
+            return False
+        if w.isupper() and len(w) <= 4:  # "WA Police Force", "NSW Police": a state's code
+            place = True
+        elif is_place(w) or w in _country_names_abroad():
+            place = True
+        elif low in names or brands.in_dictionary(low):
+            return False  # a person's name, or a word that makes it a unit or a firm ("Station", "Command")
+        else:
+            place = True  # a region no list of ours holds ("Queensland"), which is no person's and no word
+    return place
+
+
+#: the national health services whose regional boards are named "<service> <region>": "NHS Highland",
+#: "NHS Greater Glasgow and Clyde", "HSE West"
+HEALTH_SERVICES = frozenset({"NHS", "HSE"})
+
+
+def health_service_region(surface: str) -> bool:
+    """Is ``surface`` a national health service followed by the region it serves?
+
+    A health board named this way is the public body of a whole region ("NHS Highland", "NHS
+    Ayrshire & Arran", "NHS Wales"), which every patient there deals with. A trust, a hospital or a
+    practice written after the region ("NHS Tayside Ninewells Hospital") is one site and stays
+    protected, as does a name with a person's name or a digit ("NHS 111" is kept as a number).
+    """
+    words = _TOKEN.findall(surface)
+    if len(words) < 2 or words[0] not in HEALTH_SERVICES or len(words) > _MAX_FORCE_WORDS:
+        return False
+    if FACILITY.search(surface) or any(w.isdigit() for w in words):
+        return False
+    given = first_names()
+    for w in words[1:]:
+        if w in ("and", "&") or w.isupper():
+            continue
+        # a region may be a surname's word ("Highland", "West", "Fife"), never a given name alone
+        if not w[:1].isupper() or (w.lower() in given and not is_place(w)):
+            return False
+    return True
 
 
 def programme_name(surface: str) -> bool:

@@ -1,0 +1,57 @@
+"""A brand named as the maker of an object is kept; a person, a place or an employer never is."""
+
+from __future__ import annotations
+
+import pytest
+
+from privrag.keep import KeepFinder
+from privrag.keep.product_nouns import maker_keeps
+from privrag.types import DetectedEntity
+
+
+@pytest.mark.parametrize(
+    ("text", "maker"),
+    [
+        ("I see a Ninja Foodi air fryer for $129.99", "Ninja Foodi"),  # an object of two words
+        ("My checked suitcase (red Samsonite spinner, 75 cm) did not arrive", "Samsonite"),
+        ("The Smeg kettle leaks.", "Smeg"),  # the sentence's capital is no part of the name
+        ("She wears a Dexcom G7 sensor.", "Dexcom G7"),  # a model code after the maker
+        ("Started on an Omnipod 5 pump in May.", "Omnipod 5"),
+        ("Fitted with an Aircast stirrup brace.", "Aircast"),  # one word for the kind of object
+    ],
+)
+def test_the_maker_before_an_objects_noun_is_kept(text: str, maker: str) -> None:
+    assert [k.text for k in maker_keeps(text)] == [maker]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "New kettle please.",  # an everyday word at a sentence's start
+        "Ama's kettle is broken.",  # an owner is written with a possessive
+        "Give Sarah kettle duty.",  # a given name
+        "a Leeds kettle",  # a place
+        "She works at Smeg. Her Smeg kettle broke.",  # an employer
+        "Return your Concentrix laptop by Friday.",  # an employer's equipment is not in the list
+    ],
+)
+def test_a_person_a_place_or_an_employer_before_the_noun_is_not(text: str) -> None:
+    assert maker_keeps(text) == []
+
+
+def test_a_person_the_text_names_is_never_a_maker() -> None:
+    assert maker_keeps("Ask Okoro kettle questions.", frozenset({"okoro"})) == []
+
+
+def test_the_finder_cuts_the_maker_out_of_a_models_span() -> None:
+    text = "I see a Ninja Foodi air fryer for $129.99, shipped with UPS."
+    i = text.index("Ninja")
+    span = DetectedEntity(i, i + len("Ninja Foodi air fryer"), "ORGANIZATION", "Ninja Foodi air fryer", 0.85, "SpacyRecognizer")
+    assert "Ninja Foodi" in [k.text for k in KeepFinder().find(text, [span])]
+
+
+def test_a_models_person_ending_in_the_objects_noun_is_no_full_name() -> None:
+    text = "Our cleaner Mere found the Smeg kettle lid cracked."
+    i = text.index("Smeg")
+    span = DetectedEntity(i, i + len("Smeg kettle"), "PERSON", "Smeg kettle", 0.85, "SpacyRecognizer")
+    assert "Smeg" in [k.text for k in KeepFinder().find(text, [span])]
