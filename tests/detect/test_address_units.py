@@ -21,6 +21,9 @@ def _units(text: str, address: str, label: str = "STREET_ADDRESS") -> list[str]:
          "scala B, interno 7"),
         ("12 Elm Road, Leeds LS1 4AB, flat 3. Then", "12 Elm Road, Leeds LS1 4AB", "flat 3"),
         ("C/ Mayor 5, 28013 Madrid, escalera 2, puerta B", "C/ Mayor 5, 28013 Madrid", "escalera 2, puerta B"),
+        # a floor written as an ordinal, with the door's side or letter
+        ("building is Av. Cabildo 2150, 7° B right? tell the doorman", "Av. Cabildo 2150", "7° B"),
+        ("Rua das Açucenas 7, 2.º Esq., 2790-312 Queijas", "Rua das Açucenas 7", "2.º Esq."),
     ],
 )
 def test_a_unit_after_an_address_is_part_of_it(text: str, address: str, unit: str) -> None:

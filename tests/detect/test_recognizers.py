@@ -294,6 +294,13 @@ def test_the_number_of_a_european_union_act_is_no_case_number(text: str, found: 
     assert [text[r.start : r.end] for r in case_number_recognizer().analyze(text, ["CASE_NUMBER"])] == found
 
 
+def test_a_registers_name_is_not_part_of_its_number() -> None:
+    from privrag.detect.recognizers import reference_number_recognizer
+
+    text = "Ergothérapeute, permis OEQ 12-347"
+    assert [text[r.start : r.end] for r in reference_number_recognizer().analyze(text, ["ID_NUMBER"])] == ["12-347"]
+
+
 @pytest.mark.parametrize(
     ("text", "number"),
     [
@@ -301,6 +308,8 @@ def test_the_number_of_a_european_union_act_is_no_case_number(text: str, found: 
         ("Dr Amy Hart, GMC 4829137, consultant", "4829137"),
         ("GMC reg no. 7012345", "7012345"),
         ("NPI: 1234567893", "1234567893"),
+        ("Médico de Família\nCédula profissional OM n.º 58214", "58214"),  # Portugal's order of doctors
+        ("藥師 陳美玲 (藥字第038821號)", "藥字第038821號"),  # a Taiwanese licence number
     ],
 )
 def test_a_clinicians_register_number_is_an_identifier(text: str, number: str) -> None:

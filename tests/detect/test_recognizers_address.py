@@ -91,6 +91,11 @@ def test_the_postcode_after_the_town_of_an_inline_address() -> None:
         ("Address: Ty Coch, 7 Heol y Bryn, Llandrindod Wells LD1 6BT\nAccess: key safe",
          "Ty Coch, 7 Heol y Bryn, Llandrindod Wells LD1 6BT"),
         ("Home address: Cnoc na Rós, Aughrim, Co. Galway      GP: Dr Rooney", "Cnoc na Rós, Aughrim, Co. Galway"),
+        # the field's name in our users' other languages
+        ("Morada: Rua das Açucenas 7, 2.º Esq., 2790-312 Queijas      Telemóvel: 912 408 775",
+         "Rua das Açucenas 7, 2.º Esq., 2790-312 Queijas"),
+        ("Dirección: Calle Mayor 5, 3º 2ª, 28013 Madrid\nTeléfono: 600 000 000", "Calle Mayor 5, 3º 2ª, 28013 Madrid"),
+        ("Anschrift: Hauptstraße 12, 10115 Berlin\n", "Hauptstraße 12, 10115 Berlin"),
     ],
 )
 def test_the_value_of_an_address_field_is_an_address(text: str, value: str) -> None:

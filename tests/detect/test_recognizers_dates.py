@@ -176,3 +176,22 @@ def test_a_date_with_a_space_after_each_dot_is_found(text: str, date: str) -> No
 @pytest.mark.parametrize("text", ["See points 1. 2. and 3. of the plan", "Steps 2. 13. 2025 items"])
 def test_numbered_points_are_no_spaced_date(text: str) -> None:
     assert _hits(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("Születési dátum: 2000. 09. 14.", "2000. 09. 14."),  # Hungarian: the year first
+        ("Műtét: 2025. január 28., kontroll", "2025. január 28."),
+        ("Kontroll május 17. 10:00", "május 17."),  # the month before the day
+        ("internat la 12 decembrie 2024 la spital", "12 decembrie 2024"),  # Romanian
+        ("Innlagt 4. desember 2024", "4. desember 2024"),  # Norwegian
+    ],
+)
+def test_hungarian_romanian_and_norwegian_dates_are_found(text: str, date: str) -> None:
+    assert date in _hits(text)
+
+
+@pytest.mark.parametrize("text", ["Upgrade to 2019.5.3 tonight", "Build 2024.2.1 is out"])
+def test_a_software_version_is_no_year_first_date(text: str) -> None:
+    assert _hits(text) == []

@@ -25,6 +25,7 @@ def test_a_rut_is_valid_only_with_its_check_digit(rut: str, valid: bool) -> None
         ("acudiente de Santiago (5°B, T.I. 1.035.882.417). Por fin", "1.035.882.417"),  # a card's name before it
         ("C.C. 79.456.123 de Bogotá", "79.456.123"),
         ("I have updated your NIN (CF92034105XKLA) on the NSSF portal", "CF92034105XKLA"),
+        ("Employee no.: MTP-0773          National ID: 63-2184472 K 63", "63-2184472 K 63"),  # Zimbabwe
     ],
 )
 def test_an_identity_number_of_our_users_countries_is_found(text: str, number: str) -> None:

@@ -64,7 +64,10 @@ def test_no_site_owner_without_a_capitalised_name(text: str) -> None:
      ("activate Öztürk Endüstriyel Temizlik Ltd. Şti. as a supplier", "Öztürk Endüstriyel Temizlik Ltd. Şti."),
      ("Kredytobiorca: Domowy Kredyt Sp. z o.o., ul. Długa 5", "Domowy Kredyt Sp. z o.o."),
      ("invoice from Novak Gradnja d.o.o. attached", "Novak Gradnja d.o.o."),
-     ("Tecnologías del Norte S.A. de C.V. invoiced us", "Tecnologías del Norte S.A. de C.V.")],
+     ("Tecnologías del Norte S.A. de C.V. invoiced us", "Tecnologías del Norte S.A. de C.V."),
+     # "SRL" without its dots, and "(Pvt) Ltd" in its brackets
+     ("Senior QA Engineer · Transilvania Soft Solutions SRL, Cluj", "Transilvania Soft Solutions SRL"),
+     ("Employer: see MUTARE TIMBER PROCESSORS (PVT) LTD payslip", "MUTARE TIMBER PROCESSORS (PVT) LTD")],
 )
 def test_a_registered_company_is_named_by_its_legal_form(text: str, company: str) -> None:
     assert [text[r.start : r.end] for r in employer_recognizer().analyze(text, ["ORGANIZATION"])] == [company]

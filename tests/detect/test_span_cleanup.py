@@ -117,7 +117,9 @@ def test_repaired_parts_stay_inside_the_span_and_never_overlap(body, label):
      ("seen in Room 4. Pritchard said", "Pritchard", "Pritchard"), ("Dr. Pritchard", "Pritchard", "Pritchard"),
      ("Dr. M.-A. Gauthier (surgery)", "A. Gauthier", "M.-A. Gauthier"), ("Cardiology - A. Smith", "A. Smith", "A. Smith"),
      ("EPOA (welfare): Robyn Hollis, daughter", "Hollis", "Robyn Hollis"),  # the given name the model left
-     ("Thanks Hollis, see you", "Hollis", "Hollis"), ("Ask Grace Hollis", "Hollis", "Hollis")],
+     ("Thanks Hollis, see you", "Hollis", "Hollis"), ("Ask Grace Hollis", "Hollis", "Hollis"),
+     # the surname first, as Hungarian writes a name: a surname of the lists before a given name
+     ("Physiotherapist: Tóth Bence", "Bence", "Tóth Bence"), ("Dear Bence, thanks", "Bence", "Bence")],
 )
 def test_initials_before_a_surname_belong_to_the_name(text: str, surname: str, expected: str) -> None:
     i = text.index(surname)

@@ -23,7 +23,11 @@ _UNIT_WORD = (r"(?:flat|apt|apartment|unit|suite|floor|fl|room|rm|block|blk|wing
               r"porte|stiege|stock|tür|top|verdieping)")
 #: a unit's number or letter, as written: "7", "B", "3b", "12A" (never a word: ", top of the road")
 _ONE_UNIT = rf"(?i:{_UNIT_WORD})\.?[ \t]*(?:n\.?[º°]?[ \t]*)?(?:\d{{1,4}}[A-Za-z]?|[A-Z]{{1,2}}\d{{0,3}})(?![\w])"
-_UNITS = re.compile(rf"[ \t]*(?:\([ \t]*|,[ \t]*)({_ONE_UNIT}(?:[ \t]*,[ \t]*{_ONE_UNIT}){{0,3}})[ \t]*\)?")
+#: a floor written as an ordinal, as Portugal, Spain and Latin America do, with the door's side or letter:
+#: "2.º Esq.", "7° B", "3º 2ª", "1.º Dto" (after an address's comma a degree sign is no temperature)
+_FLOOR = (r"\d{1,2}\.?[º°ª](?:[ \t]*(?:(?i:esq|esqdo|dto|dta|dir|dt|izq|izda|dcha|fte|frente)\.?|[A-Z](?![\w])|\d{1,2}[ºª]))?"
+          r"(?![\w])")
+_UNITS = re.compile(rf"[ \t]*(?:\([ \t]*|,[ \t]*)((?:{_ONE_UNIT}|{_FLOOR})(?:[ \t]*,[ \t]*{_ONE_UNIT}){{0,3}})[ \t]*\)?")
 #: canonical categories of an address
 _ADDRESS = frozenset({"ADDRESS"})
 

@@ -136,13 +136,14 @@ _PERSONNEL = (r"(?:(?:employee|staff|personnel|payroll|worker)[ \t]?(?:number|no
 
 #: the registers of health professionals in our users' countries, whose number identifies a clinician: the UK's
 #: (GMC, NMC, HCPC, GPhC, GDC), Ireland's (IMC, NMBI, CORU), Australia's and New Zealand's (AHPRA, MCNZ, NCNZ),
-#: Canada's (CPSO, CMQ, OIIQ), the US NPI, South Africa's (HPCSA, SANC), Kenya's (KMPDC), Nigeria's (MDCN),
+#: Canada's (CPSO, CMQ, OIIQ, OEQ), the US NPI, South Africa's (HPCSA, SANC), Kenya's (KMPDC), Nigeria's (MDCN),
 #: the Philippines' (PRC), Singapore's (SMC), Brazil's councils (CRM, COREN, CREFITO; not CRP, CRO or CRF, which
 #: are also C-reactive protein, a research organisation and a case report form), France's (RPPS, ADELI),
-#: Germany's (LANR), the Netherlands' (BIG) and Spain's "n.º colegiado"; a register's number has four digits
-#: at least
+#: Germany's (LANR), the Netherlands' (BIG), Spain's "n.º colegiado" and Portugal's orders of doctors and nurses
+#: ("Cédula profissional OM n.º 58214"); a register's number has four digits at least
 _REGISTERS = (r"(?:(?-i:GMC|NMC|HCPC|GPhC|GDC|IMC|NMBI|CORU|AHPRA|MCNZ|NCNZ|CPSO|CMQ|OIIQ|NPI|HPCSA|SANC|KMPDC|MDCN|PRC"
-              r"|SMC|CRM|COREN|CREFITO|RPPS|ADELI|LANR|BIG)|n\.?º[ \t]?(?:de[ \t])?colegiado|colegiad[oa])")
+              r"|SMC|CRM|COREN|CREFITO|RPPS|ADELI|LANR|BIG|OM|OE|OEQ)(?![A-Za-z])|n\.?º[ \t]?(?:de[ \t])?colegiado|colegiad[oa]"
+              r"|c[ée]dula[ \t]profissional(?:[ \t](?-i:OM|OE))?)")
 
 
 def reference_number_recognizer() -> ContextPatternRecognizer:
@@ -166,6 +167,8 @@ def reference_number_recognizer() -> ContextPatternRecognizer:
             Rule("id_label", r"(?<=(?<![\w-])(?-i:ID|Id)[ \t]?(?:(?:no|nr|number)\.?[ \t]?)?[:#]?[ \t]{1,2})"
                              r"(?!(?:19|20)\d\d\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b)(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{2,40}[A-Za-z0-9]",
                  0.6),
+            # "藥字第038821號": a Taiwanese or Hong Kong licence or certificate number ("… word, No. …, number")
+            Rule("cjk_certificate", r"[\u4e00-\u9fff]{1,4}字第[0-9０-９]{4,}號", 0.6),
             # "Dr. Henrique Saldanha (CRM-MG 48.271)", "GMC 4829137": a clinician's number in their register
             Rule("register", rf"(?<=(?<![\w-]){_REGISTERS}(?:-(?-i:[A-Z]{{2}}))?[ \t]?(?:(?:reg(?:istration)?|registro)\.?[ \t]?)?"
                              rf"(?:(?:no|nr|number|n\.?º)\.?[ \t]?)?[:#]?[ \t]{{0,2}})(?!(?:19|20)\d\d(?![\w.])){code}", 0.6,

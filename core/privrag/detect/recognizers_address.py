@@ -67,7 +67,9 @@ _STREET_NUMBER_LAST = regex.compile(r"^\p{L}[\p{L}\p{M}'’.\- ]{2,40}\s\d{1,5}[
 _ADDRESS_FIELD = regex.compile(
     r"(?i)(?<![\w-])(?<!(?:e-?mail|ip|web|mac)\s{1,3})"
     r"(?:(?:home|postal|mailing|current|permanent|residential|billing|delivery|shipping|patient)\s+)?"
-    r"address\s*:[ \t]*(?P<value>[^\n]+?)[ \t.]*(?=\n|$|[ \t]{2,}|\t)"
+    # the field's name in our users' other languages: "Morada:", "Dirección:", "Anschrift:", "Indirizzo:"
+    r"(?:address|adresse|anschrift|direcci[oó]n|domicilio|morada|endere[cç]o|indirizzo|adres|adresa|adresă|osoite)"
+    r"\s*:[ \t]*(?P<value>[^\n]+?)[ \t.]*(?=\n|$|[ \t]{2,}|\t)"
 )
 #: a street typed in lower case, as chats write it ("its flat 4b 19 st annes road bristol"): a house
 #: number, up to three words that are no stop words, then a thoroughfare word — models and the

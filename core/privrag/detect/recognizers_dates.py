@@ -48,7 +48,7 @@ _CLOCK = r"(?:(?:[01]?\d|2[0-3])[:.][0-5]\d(?:[ \t]?[AaPp]\.?[Mm]\.?)?|(?:1[0-2]
 _AT = r"(?:at|from|between|às|a[ \t]+las|à|um|om|kl\.?|alle|o)"
 _TIME = rf"(?:,?[ \t]+(?:{_AT}[ \t]+)?{_CLOCK}(?:[ \t]?(?:-|–|to|and)[ \t]?{_CLOCK})?)?"
 #: the months of our users' other languages: Spanish, Portuguese, French, Italian, German, Dutch, Polish,
-#: Swedish, Turkish
+#: Swedish, Turkish, Romanian, Norwegian, Danish
 _FOREIGN_MONTH = (
     r"(?i:enero|febrero|marzo|abril|mayo|junio|julio|agosto|sep?tiembre|octubre|noviembre|diciembre|"
     r"janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro|"
@@ -60,9 +60,14 @@ _FOREIGN_MONTH = (
     r"stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia|"
     r"styczeń|luty|marzec|kwiecień|maj|czerwiec|lipiec|sierpień|wrzesień|październik|listopad|grudzień|"
     r"augusti|ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık|"
+    # Romanian, and the Norwegian and Danish month English, German and Dutch do not write
+    r"ianuarie|februarie|martie|aprilie|iunie|iulie|septembrie|octombrie|noiembrie|decembrie|desember|"
     # Malay and Indonesian ("12 Mac 2025", "17 Agustus 2024"): the months English and Dutch do not write
     r"mac|julai|ogos|disember|maret|agustus|desember)"
 )
+#: Hungarian months, which come before the day ("május 17.")
+_HUNGARIAN_MONTH = (r"(?i:január|február|március|április|május|június|július|augusztus|szeptember|október|"
+                    r"november|december)")
 #: their weekdays, which open a date in a mail header ("martes, 8 de abril de 2025 13:05")
 _FOREIGN_WEEKDAY = (
     r"(?i:lunes|martes|miércoles|jueves|viernes|sábado|domingo|segunda-feira|terça-feira|quarta-feira|quinta-feira|"
@@ -163,6 +168,13 @@ def written_date_recognizer() -> ContextPatternRecognizer:
             # "9. 1. 2025": Czech, Slovak and German write a space after each dot of a date in figures
             Rule("spaced_dotted", rf"(?<![\w/.])(?:0?[1-9]|[12]\d|3[01])\.[ \t](?:0?[1-9]|1[0-2])\.[ \t]{_YEAR}(?![\w/]|[.,]\d)",
                  0.6),
+            # "2000. 09. 14.", "2025.01.28.": Hungarian writes the year first, each part closed by a dot
+            # (two figures each, or the closing dot: "2019.5.3" is as often a software version)
+            Rule("year_first_dotted", rf"(?<![\w/.]){_YEAR}\.[ \t]?(?:(?:0[1-9]|1[0-2])\.[ \t]?(?:0[1-9]|[12]\d|3[01])\.?"
+                                      r"|(?:0?[1-9]|1[0-2])\.[ \t]?(?:0?[1-9]|[12]\d|3[01])\.)(?![\w/]|[.,]?\d)", 0.6),
+            # "2025. január 28.", "május 17.": a Hungarian month before its day, the day closed by a dot
+            Rule("hungarian_month_day", rf"(?<![\w/.-])(?:{_YEAR}\.[ \t]+)?{_HUNGARIAN_MONTH}[ \t]+(?:0?[1-9]|[12]\d|3[01])\."
+                                        r"(?!\d)", 0.6),
             # an ISO 8601 time stamp written without separators: "20240115T093000Z"
             Rule("iso_basic", r"(?<![\w])(?:19|20)\d{6}T\d{4,6}Z?(?![\w])", 0.6, case_sensitive=True),
             Rule("day_month_figures", r"(?<![\w/.:,-])(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])(?![\w/.:,-]|[.,]\d)", 0.5,

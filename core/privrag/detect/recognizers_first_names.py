@@ -48,7 +48,7 @@ from privrag import gazetteer
 from privrag.calendar_words import CALENDAR_WORDS
 from privrag.detect.recognizer_base import english_stop_words, layout_result
 
-__all__ = ["NAME_LOCALES", "FirstNameRecognizer", "first_name_recognizer", "first_names", "given_name_words", "person_name_words", "first_name_mentions", "rare_in_english", "rare_in_our_languages"]
+__all__ = ["NAME_LOCALES", "FirstNameRecognizer", "first_name_recognizer", "first_names", "given_name_words", "person_name_words", "surnames", "first_name_mentions", "rare_in_english", "rare_in_our_languages"]
 
 #: Faker locales whose given names are read (Latin script: the recognizer matches Latin words)
 NAME_LOCALES: tuple[str, ...] = (
@@ -177,6 +177,11 @@ def person_name_words() -> frozenset[str]:
 _SURNAME_LISTS = ("last_names", "last_names_male", "last_names_female", "male_last_names", "unisex_last_names")
 #: a Polish surname's feminine form: "Nowicki" → "Nowicka", "Kowalski" → "Kowalska"
 _FEMININE = ((r"ski", "ska"), (r"cki", "cka"), (r"dzki", "dzka"))
+
+
+def surnames() -> frozenset[str]:
+    """Faker's surnames of the locales (and Polish feminine forms), lower case, less the exclusions."""
+    return _surnames()
 
 
 @functools.lru_cache(maxsize=1)

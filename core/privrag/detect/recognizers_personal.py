@@ -150,6 +150,8 @@ _NO_EMPLOYER = (r"(?i:n/?a\b|none\b|nil\b|self|retired|unemployed|student|homema
 #: "Ltd. Şti."), and the forms of cleanco's table that are no word or abbreviation (:func:`_cleanco_forms`)
 _LEGAL_FORM = (
     r"(?:A\.Ş\.|Ltd\.?[ \t]?Şti\.?|(?i:sp\.[ \t]?z[ \t]?o\.o\.)|" + _cleanco_forms() + "|"  # the longer forms first
+    # Pakistan's, Zimbabwe's and Sri Lanka's "(Pvt) Ltd", Romania's and Italy's "SRL" written without dots
+    r"\((?i:pvt|private)\)[ \t]+(?i:ltd|limited)|(?i:pvt)\.?[ \t]+(?i:ltd)|SRL|Srl|S\.r\.l\.|"
     r"Ltd|Limited|LLC|L\.L\.C\.|Inc|GmbH|AG|SARL|SAS|S\.A\.|plc|PLC|LLP|Pty[ \t]+Ltd|B\.V\.|BV|Oy|SpA|S\.p\.A\.)"
 )
 #: heads of the names of places of care and schools

@@ -12,7 +12,7 @@ import re
 
 from privrag.types import DetectedEntity
 
-__all__ = ["with_region_code", "whole_token", "with_initials", "given_name"]
+__all__ = ["with_region_code", "whole_token", "with_initials", "given_name", "surname_first"]
 
 
 #: a state or province code after a town: ", TN", ", ON", ", NSW" — then the line, a clause or a postcode
@@ -60,13 +60,27 @@ def with_initials(span: DetectedEntity, text: str) -> DetectedEntity:
     m = _INITIALS_BEFORE.search(text, max(0, span.start - 9), span.start)
     if m is None:
         m = _GIVEN_BEFORE.search(text, max(0, span.start - 20), span.start)
-        if m is None or not given_name(m.group(1)) or " " in span.text.strip():
+        one_word = " " not in span.text.strip()
+        if m is None or not one_word:
+            return span
+        # "Tóth Bence", "Nagy Anna": Hungarian (and East Asian) order puts the surname first, before
+        # the given name the model found
+        if not given_name(m.group(1)) and not (given_name(span.text.strip()) and surname_first(m.group(1))):
             return span
     return DetectedEntity(m.start(), span.end, span.label, text[m.start() : span.end], span.score, span.source)
 
 
 #: one capitalised word right before a surname, on its line: maybe the given name a model left out
 _GIVEN_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-zà-ÿ'’-]+)[ \t]$")
+
+
+def surname_first(word: str) -> bool:
+    """A surname of the lists that no English dictionary holds ("Tóth", "Nagy", "Kovács"): before a given
+    name it is that person's family name, not a word of the sentence."""
+    from privrag.detect.recognizers_first_names import surnames
+    from privrag.keep.brands import in_dictionary
+
+    return word.lower() in surnames() and not in_dictionary(word.lower())
 
 
 def given_name(word: str) -> bool:

@@ -1,4 +1,4 @@
-"""A brand named as the maker of an object: "a Smeg kettle", "my Dexcom G7 sensor", "a Ninja Foodi air fryer".
+"""A brand named as the maker of an object or the service behind an app: "a Smeg kettle", "the Shiftboard app".
 
 Consumer and medical goods come from makers no catalogue of ours lists whole,
 and their names are as rare as words as a small firm's ("Smeg", "Aircast",
@@ -7,7 +7,9 @@ every technique masks what a support chat or a care plan needs ("the red
 Samsonite spinner did not arrive"). What tells them apart is the noun after the
 name. English writes the maker of a thing as a bare modifier ("a Smeg kettle"),
 and a person who owns it with a possessive ("Ama's kettle"): a capitalised
-name right before a noun for a manufactured object is its brand.
+name right before a noun for a manufactured object is its brand. The same holds
+for what a service is used through: an app, a portal, a wallet ("swaps go on
+the Shiftboard app", "an OPay wallet").
 
 The nouns are those of goods a private person buys or is issued in care:
 household appliances, personal electronics, luggage, medical devices and
@@ -24,9 +26,10 @@ import re
 
 from privrag.keep import brands, vocab
 from privrag.keep.context import affiliated_anywhere, first_names, is_place
+from privrag.keep.service_context import named_as_service
 from privrag.keep.spans import KeepSpan
 
-__all__ = ["PRODUCT_NOUNS", "maker_names", "maker_keeps", "ends_in_object"]
+__all__ = ["PRODUCT_NOUNS", "SERVICE_NOUNS", "maker_names", "maker_keeps", "ends_in_object"]
 
 #: nouns for a manufactured object whose maker is written before it
 PRODUCT_NOUNS = frozenset(
@@ -41,13 +44,17 @@ PRODUCT_NOUNS = frozenset(
     "sensor sensors pump glucometer meter brace splint boot walker wheelchair rollator pendant bracelet alarm "
     "nebuliser nebulizer stockings insoles pacemaker implant".split()
 )
+#: what a service is used through: "the Shiftboard app", "your Fixflo portal", "an OPay wallet" — in our
+#: batches such a name is a public service's about twenty times as often as a private one's; "account"
+#: is left out (a client's account, "the Hendry account", is a person's or a firm's)
+SERVICE_NOUNS = frozenset("app apps portal platform dashboard wallet login module".split())
 #: objects named in two words ("a Ninja Foodi air fryer", "her Phonak hearing aids")
 _TWO_WORD_NOUNS = ("air fryer", "washing machine", "coffee machine", "hearing aid", "hearing aids", "car seat")
 #: the object's noun, with at most one lower-case word before it that says which kind ("stirrup brace",
 #: "dash camera", "eye-gaze …"): never a function word, which would join two phrases
 _NOUN = re.compile(
     r"(?<![\w'’-])(?:(?P<mod>[a-z][a-z-]{2,})[ \t]+)?(?P<noun>"
-    + "|".join(re.escape(n) for n in sorted((*_TWO_WORD_NOUNS, *PRODUCT_NOUNS), key=len, reverse=True))
+    + "|".join(re.escape(n) for n in sorted((*_TWO_WORD_NOUNS, *PRODUCT_NOUNS, *SERVICE_NOUNS), key=len, reverse=True))
     + r")(?![\w'’-])"
 )
 #: words that join phrases, never a kind of object
@@ -60,13 +67,14 @@ _FUNCTION_WORDS = frozenset(
 _MAKER_BEFORE = re.compile(r"(?<![\w'’&.-])((?:[A-Z][\w+]*(?:-[A-Z]?[\w+]+)?)(?:[ \t](?:[A-Z][\w+]*|\d{1,3}))?)[ \t]+$")
 
 
-def maker_names(text: str) -> list[tuple[int, int]]:
-    """Spans of the names written right before a product's noun ("Smeg" of "a Smeg kettle").
+def maker_names(text: str) -> list[tuple[int, int, str]]:
+    """Spans of the names written right before a product's or a service's noun ("Smeg" of "a Smeg
+    kettle"), each with that noun.
 
     The caller judges each name as it does any public entity (no given name, place, named
     person or employer).
     """
-    out: list[tuple[int, int]] = []
+    out: list[tuple[int, int, str]] = []
     for m in _NOUN.finditer(text):
         start = m.start("mod") if m.group("mod") and m.group("mod") not in _FUNCTION_WORDS else m.start("noun")
         before = _MAKER_BEFORE.search(text, max(0, start - 40), start)
@@ -77,16 +85,14 @@ def maker_names(text: str) -> list[tuple[int, int]]:
         if first is not None and first.group().strip().lower() in _FUNCTION_WORDS | {"a", "an"}:
             name_start += first.end()  # "The Smeg kettle", "My Dexcom sensor": the sentence's capital
         if name_end > name_start:
-            out.append((name_start, name_end))
+            out.append((name_start, name_end, m.group("noun")))
     return out
 
 
 def ends_in_object(surface: str) -> bool:
     """Does a model's span end in an object's noun ("Smeg kettle" as a person)? Then it is no full name."""
-    m = None
-    for m in _NOUN.finditer(surface):
-        pass
-    return m is not None and m.end() == len(surface.rstrip())
+    tail = surface.rstrip()
+    return any(m.end() == len(tail) for m in _NOUN.finditer(tail))
 
 
 #: a word English writes this often is an ordinary one: a name made only of such words ("New kettle",
@@ -97,11 +103,12 @@ _EVERYDAY_ZIPF = 3.0
 def maker_keeps(text: str, named: frozenset[str] = frozenset()) -> list[KeepSpan]:
     """The makers' names of :func:`maker_names` that may be kept: no word of the name is a given name, a
     place or a person the text names (``named``), one word at least is no everyday word, and the text
-    makes the name nobody's employer or affiliation."""
+    makes the name nobody's employer or affiliation. Before a service's noun every mention of the name
+    must also read as a service used (:func:`~privrag.keep.service_context.named_as_service`)."""
     given = first_names()
     dictionary = brands.english_words()
     out: list[KeepSpan] = []
-    for start, end in maker_names(text):
+    for start, end, noun in maker_names(text):
         name = text[start:end]
         words = [w for w in vocab.words(name) if not w.isdigit()]
         if not words or any(w.lower() in given or w.lower() in named or is_place(w) for w in words):
@@ -109,6 +116,10 @@ def maker_keeps(text: str, named: frozenset[str] = frozenset()) -> list[KeepSpan
         if all(w.lower() in dictionary and vocab.zipf(w.lower()) >= _EVERYDAY_ZIPF for w in words):
             continue
         if affiliated_anywhere(text, name):
+            continue
+        if noun in SERVICE_NOUNS and not named_as_service(text, name):
+            # a firm's own app is named so too ("use the Fibrelane app", where the agent writes
+            # "Priyanka (Fibrelane):"): every mention must read as a service's (the learned context model)
             continue
         out.append(KeepSpan(start, end, "public_entity", name))
     return out
