@@ -89,7 +89,11 @@ def test_a_legal_form_needs_a_capitalised_name(text: str) -> None:
      ("Dufferin Grove Family Health Team", "Dufferin Grove Family Health Team"),
      ("an overnight study at Riverbend Sleep Centre", "Riverbend Sleep Centre"),
      ("Hospital Quirónsalud Sur, Madrid", "Hospital Quirónsalud Sur"),
-     ("Fisioterapeuta - Clínica Fisiomed Carabanchel", "Clínica Fisiomed Carabanchel")],
+     ("Fisioterapeuta - Clínica Fisiomed Carabanchel", "Clínica Fisiomed Carabanchel"),
+     ("Servicio de Pediatría, Hospital Carlos Monge Medrano\n", "Hospital Carlos Monge Medrano"),  # a person's name
+     # a letterhead in capitals
+     ("KIBORILONI HEALTH CENTRE - ANTENATAL CARE\nVisit 3", "KIBORILONI HEALTH CENTRE"),
+     ("DISCHARGE SUMMARY - ST MARY'S HOSPITAL\n", "ST MARY'S HOSPITAL")],
 )
 def test_a_named_place_of_care_or_school_is_found(text: str, facility: str) -> None:
     assert facility in [text[r.start : r.end] for r in employer_recognizer().analyze(text, ["ORGANIZATION"])]
@@ -100,7 +104,8 @@ def test_a_named_place_of_care_or_school_is_found(text: str, facility: str) -> N
                                   "Clinic Letter", "General Paediatrics", "Developmental Paediatrics",
                                   "MSK Physiotherapy", "Adult Mental Health Team", "Minor Injuries Centre",
                                   "Walk-In Centre", "Klinik Aufnahme", "Hospital Universitario",
-                                  "Hospital ICU Protocol v2", "Zendesk Help Center", "Open Windows Security Center"])
+                                  "Hospital ICU Protocol v2", "Zendesk Help Center", "Open Windows Security Center",
+                                  "GENERAL HOSPITAL", "COMMUNITY HEALTH CENTRE", "PATIENT DISCHARGE SUMMARY"])
 def test_a_facility_named_only_by_its_kind_is_no_place(text: str) -> None:
     assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []
 

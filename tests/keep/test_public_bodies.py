@@ -9,6 +9,7 @@ from privrag.keep.public_bodies import (
     country_before_acronym,
     government_department,
     health_service_region,
+    joined_bodies,
     national_bank_mentions,
     national_body,
     police_force,
@@ -253,3 +254,35 @@ def test_a_bank_without_a_country_is_not(name: str) -> None:
 def test_a_country_that_names_whose_law_follows_is_kept(text: str, place: str, kept: bool) -> None:
     i = text.index(place)
     assert country_before_acronym(text, i, i + len(place)) is kept
+
+
+@pytest.mark.parametrize(
+    ("name", "national"),
+    [
+        ("Statistics Estonia", True),  # a country's statistics office
+        ("Maroc Telecom", True),  # a country's telecom, its name in French
+        ("Kenya Airways", True),
+        ("Canada Post", True),
+        ("Jakarta Post", False),  # a town's
+        ("Nordic Airways", False),  # no country
+        ("Acme Telecom", False),
+    ],
+)
+def test_a_countrys_statistics_office_carrier_post_or_telecom_is_national(name: str, national: bool) -> None:
+    assert national_body(name) is national
+
+
+def test_a_national_body_a_model_split_at_its_joining_word_is_judged_whole() -> None:
+    text = "Filed with the Estonian Tax and Customs Board last week."
+    spans = [DetectedEntity(text.index(w), text.index(w) + len(w), "ORGANIZATION", w, 0.85, "SpacyRecognizer")
+             for w in ("Estonian Tax", "Customs Board")]
+    assert [text[s:e] for s, e in joined_bodies(text, spans)] == ["Estonian Tax and Customs Board"]
+    kept = [k.text for k in KeepFinder().find(text, spans) if k.why == "public_entity"]
+    assert "Estonian Tax and Customs Board" in kept
+
+
+def test_two_firms_joined_by_and_are_not_a_body() -> None:
+    text = "Invoices from Brightwave Analytics and Tidewater Logistics arrived."
+    spans = [DetectedEntity(text.index(w), text.index(w) + len(w), "ORGANIZATION", w, 0.85, "SpacyRecognizer")
+             for w in ("Brightwave Analytics", "Tidewater Logistics")]
+    assert joined_bodies(text, spans) == []

@@ -161,6 +161,8 @@ _FACILITY_HEAD = (
     r"Care[ \t]+Home|Nursing[ \t]+Home|Centre|Center|Paediatrics|Pediatrics|Family[ \t]+Medicine|Health[ \t]+Team|"
     r"Medical[ \t]+Group|Physiotherapy|Physical[ \t]+Therapy|Dental[ \t]+Care|Urgent[ \t]+Care)"
 )
+#: the same heads in capitals ("HEALTH CENTRE"), as letterheads and forms write a facility's name
+_FACILITY_HEAD_CAPS = re.sub(r"(?<!\\)[a-z]+", lambda m: m.group().upper(), _FACILITY_HEAD)
 #: heads that open a facility's name in our users' other languages: "Hospital Quirónsalud Sur", "Clínica
 #: Fisiomed Carabanchel", "Klinikum Nürnberg", "Centro de Salud Vista Alegre"
 _FACILITY_HEAD_FIRST = (
@@ -211,12 +213,16 @@ def _own_name_word(word: str) -> bool:
 
 def _named_after_head(match: str) -> bool:
     """"Hospital Quirónsalud Sur": a word after the head that no English dictionary holds names the
-    place; "Hospital Discharge Summary" and "Clinic Letter" are a document's headings."""
-    from privrag.detect.recognizers_first_names import rare_in_our_languages
+    place, and so does a person's name ("Hospital Carlos Monge Medrano"); "Hospital Discharge Summary" and
+    "Clinic Letter" are a document's headings."""
+    from privrag.detect.recognizers_first_names import given_name_words, rare_in_our_languages
     from privrag.keep.brands import english_words
     from privrag.keep.vocab import zipf
 
     words = [w for w in re.findall(r"[^\W\d_]+", match)[1:] if w[:1].isupper() and not w.isupper()]
+    # "Hospital Carlos Monge Medrano": a facility named after a person, a given name and a surname after the head
+    if len(words) >= 2 and words[0].lower() in given_name_words():
+        return True
     # "Klinik Aufnahme", "Hospital Universitario": a word its own language writes every day is a heading's
     return any(w.lower() not in english_words() and w.lower() not in _GENERIC_FACILITY_WORDS
                and zipf(w.lower()) < 3.0 and rare_in_our_languages(w.lower()) for w in words)
@@ -264,6 +270,9 @@ def employer_recognizer() -> ContextPatternRecognizer:
          Rule("registered", rf"(?<![\w&'’.-]){company}(?![\w-])\.?", 0.6, case_sensitive=True),
          Rule("facility", rf"(?<![\w'’-])(?:{_FACILITY_WORD}[ \t]+){{1,4}}{_FACILITY_HEAD}(?![\w-])", 0.55,
               validator=_named_facility, case_sensitive=True),
+         # "KIBORILONI HEALTH CENTRE", "ST MARY'S HOSPITAL": a letterhead writes the name in capitals
+         Rule("facility_caps", rf"(?<![\w'’-])(?:\p{{Lu}}[\p{{Lu}}'’.-]*[ \t]+){{1,4}}{_FACILITY_HEAD_CAPS}(?![\w-])", 0.55,
+              validator=lambda m: _named_facility(m.title()), case_sensitive=True),
          Rule("facility_head_first", rf"(?<![\w'’-]){_FACILITY_HEAD_FIRST}(?:[ \t]+(?:{_FACILITY_JOINER}[ \t]+)?"
                                      rf"{_FACILITY_WORD}){{1,4}}(?![\w-])", 0.55, validator=_named_after_head,
               case_sensitive=True),

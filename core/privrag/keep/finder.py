@@ -329,6 +329,9 @@ class KeepFinder:
                         out.append(kept)
                 if sep is not None:
                     start = sep.end()
+        # "Estonian Tax| and |Customs Board": a national body's name a model split at its joining word
+        out.extend(KeepSpan(s, e, "public_entity", text[s:e]) for s, e in public_bodies.joined_bodies(text, spans)
+                   if not affiliated_anywhere(text, text[s:e]))
         return out
 
     def _public_entity(self, text: str, start: int, end: int, label: str, named: frozenset[str]) -> KeepSpan | None:

@@ -20,19 +20,24 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 
 from privrag import gazetteer
 from privrag.keep import brands
 from privrag.keep.context import FACILITY, first_names, is_place, person_words
+from privrag.types import DetectedEntity
 
-__all__ = ["national_body", "national_bank_mentions", "country_before_acronym", "police_force", "health_service_region", "programme_name", "government_department", "MINISTRY_HEADS", "GOVERNMENT_HEADS", "NATIONAL_SOCIETY_HEADS", "PROGRAMME_HEADS", "SCOPE_WORDS", "LOCAL_WORDS"]
+__all__ = ["national_body", "joined_bodies", "national_bank_mentions", "country_before_acronym", "police_force", "health_service_region", "programme_name", "government_department", "MINISTRY_HEADS", "GOVERNMENT_HEADS", "NATIONAL_SOCIETY_HEADS", "PROGRAMME_HEADS", "SCOPE_WORDS", "LOCAL_WORDS"]
 
 #: head nouns of a government body's name
 GOVERNMENT_HEADS = frozenset(
     "agency authority administration commission ministry ombudsman inspectorate regulator department "
     "office service bureau council centre center board directorate executive tribunal court parliament "
-    "assembly institute government".split()
+    "assembly institute government statistics".split()
 )
+#: head nouns of a country's own carrier, post or telecom: "Kenya Airways", "Maroc Telecom", "Canada Post",
+#: "Indian Railways" — with the country's name they are that country's one company of the kind
+NATIONAL_SERVICE_HEADS = frozenset("airways airlines railways telecom telekom post".split())
 #: head nouns of a nation's civil society: "Canadian Cancer Society", "Asthma Society of Ireland",
 #: "British Heart Foundation" — with a country's scope they are the one national body of that name
 NATIONAL_SOCIETY_HEADS = frozenset("society association foundation federation alliance".split())
@@ -89,13 +94,28 @@ def national_body(surface: str) -> bool:
             return False
         elif low in SCOPE_WORDS:
             scope = True
-        elif low in GOVERNMENT_HEADS or low in NATIONAL_SOCIETY_HEADS or low in BANK_HEADS:
+        elif low in GOVERNMENT_HEADS or low in NATIONAL_SOCIETY_HEADS or low in BANK_HEADS or low in NATIONAL_SERVICE_HEADS:
             head = True
         elif low not in dictionary and (low in person_words() or not brands.in_dictionary(low)):
             # a coined or family word names a firm; a plural counts ("Professions"), a surname that looks like
             # one does not ("Wells", "Banks", "Gates")
             return False
     return head and scope
+
+
+#: what joins the two halves of a public body's name a model split ("Estonian Tax| and |Customs Board")
+_NAME_JOIN = re.compile(r"[ \t]+(?:and|&|of|for)[ \t]+")
+#: a model's labels of an organisation
+_ORG_LABELS = frozenset({"ORG", "ORGANIZATION", "PRODUCT", "MISC", "CORPORATION"})
+
+
+def joined_bodies(text: str, spans: Sequence[DetectedEntity]) -> list[tuple[int, int]]:
+    """Two organisation spans joined by "and", "&", "of" or "for" that together name a national body: a model
+    often stops at the joining word, and neither half alone is a body's name. The caller refuses a body the
+    text ties to a person."""
+    orgs = sorted((s for s in spans if s.label.upper() in _ORG_LABELS), key=lambda s: s.start)
+    return [(a.start, b.end) for a, b in zip(orgs, orgs[1:], strict=False)
+            if a.end < b.start and _NAME_JOIN.fullmatch(text, a.end, b.start) and national_body(text[a.start : b.end])]
 
 
 def _country_at(words: list[str], i: int) -> int:
