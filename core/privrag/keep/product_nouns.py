@@ -1,4 +1,4 @@
-"""A brand named as the maker of an object or the service behind an app: "a Smeg kettle", "the Shiftboard app".
+"""A brand named as the maker of an object or the service behind an app: "a Smeg kettle", "the ADP portal".
 
 Consumer and medical goods come from makers no catalogue of ours lists whole,
 and their names are as rare as words as a small firm's ("Smeg", "Aircast",
@@ -8,8 +8,10 @@ Samsonite spinner did not arrive"). What tells them apart is the noun after the
 name. English writes the maker of a thing as a bare modifier ("a Smeg kettle"),
 and a person who owns it with a possessive ("Ama's kettle"): a capitalised
 name right before a noun for a manufactured object is its brand. The same holds
-for what a service is used through: an app, a portal, a wallet ("swaps go on
-the Shiftboard app", "an OPay wallet").
+for what a service is used through: an app, a portal, a wallet ("payslips are
+on the ADP portal", "an OPay wallet"), where, as everywhere a context decides,
+the name must also hold a word no person's name is (a coined word alone, "the
+Nkechi app", may be anyone's).
 
 The nouns are those of goods a private person buys or is issued in care:
 household appliances, personal electronics, luggage, medical devices and
@@ -44,7 +46,7 @@ PRODUCT_NOUNS = frozenset(
     "sensor sensors pump glucometer meter brace splint boot walker wheelchair rollator pendant bracelet alarm "
     "nebuliser nebulizer stockings insoles pacemaker implant".split()
 )
-#: what a service is used through: "the Shiftboard app", "your Fixflo portal", "an OPay wallet" — in our
+#: what a service is used through: "the ADP portal", "your KnowBe4 module", "an OPay wallet" — in our
 #: batches such a name is a public service's about twenty times as often as a private one's; "account"
 #: is left out (a client's account, "the Hendry account", is a person's or a firm's)
 SERVICE_NOUNS = frozenset("app apps portal platform dashboard wallet login module".split())
@@ -100,6 +102,14 @@ def ends_in_object(surface: str) -> bool:
 _EVERYDAY_ZIPF = 3.0
 
 
+def _service_shaped(words: list[str]) -> bool:
+    """A name a context may keep: one word of it a dictionary's, an acronym, or written with a digit or an
+    inner capital ("OPay", "KnowBe4"); a coined word alone may be a person's name no list of ours holds."""
+    dictionary = brands.english_words()
+    return any(w.lower() in dictionary or re.fullmatch(r"[A-Z][A-Z&]{1,5}", w) or any(c.isdigit() for c in w)
+               or re.search(r"[a-z][A-Z]", w) or re.match(r"[A-Z]{2}[a-z]", w) for w in words)
+
+
 def maker_keeps(text: str, named: frozenset[str] = frozenset()) -> list[KeepSpan]:
     """The makers' names of :func:`maker_names` that may be kept: no word of the name is a given name, a
     place or a person the text names (``named``), one word at least is no everyday word, and the text
@@ -117,9 +127,11 @@ def maker_keeps(text: str, named: frozenset[str] = frozenset()) -> list[KeepSpan
             continue
         if affiliated_anywhere(text, name):
             continue
-        if noun in SERVICE_NOUNS and not named_as_service(text, name):
+        if noun in SERVICE_NOUNS and not (_service_shaped(words) and named_as_service(text, name)):
             # a firm's own app is named so too ("use the Fibrelane app", where the agent writes
-            # "Priyanka (Fibrelane):"): every mention must read as a service's (the learned context model)
+            # "Priyanka (Fibrelane):"): every mention must read as a service's (the learned context model),
+            # and, as everywhere a context decides, the name must hold a word a person's name never is
+            # ("the Nkechi app" may be anyone's): a dictionary word, an acronym, a digit or an inner capital
             continue
         out.append(KeepSpan(start, end, "public_entity", name))
     return out
