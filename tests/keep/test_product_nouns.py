@@ -80,3 +80,28 @@ def test_the_service_behind_an_app_or_a_portal_is_kept(text: str, service: str) 
 )
 def test_a_practice_a_client_or_an_employer_before_a_service_noun_is_not(text: str) -> None:
     assert maker_keeps(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Purpose: site audit and ASC certification pre-check at the client.", "ASC"),
+        ("Completed the AWS Certified Data Engineer certification by Q2.", "AWS Certified Data Engineer"),
+        ("I would like to do the WIFI Steiermark course in the evenings.", "WIFI Steiermark"),
+    ],
+)
+def test_a_qualifications_name_before_its_noun_is_a_general_term(text: str, name: str) -> None:
+    assert [(k.text, k.why) for k in maker_keeps(text)] == [(name, "general_term")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our Acme Ltd training is mandatory.",  # a registered firm's own
+        "She has the Kingston College certificate.",  # a school's
+        "She will attend the Dale Carnegie course.",  # a person's name, whatever it names
+        "Ask about the Nkechi course.",  # a coined word alone
+    ],
+)
+def test_a_firm_a_school_or_a_person_before_a_qualification_is_not(text: str) -> None:
+    assert maker_keeps(text) == []

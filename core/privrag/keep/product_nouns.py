@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from privrag.keep import brands, vocab
-from privrag.keep.context import affiliated_anywhere, first_names, is_place
+from privrag.keep.context import FACILITY, affiliated_anywhere, first_names, is_place
 from privrag.keep.service_context import named_as_service
 from privrag.keep.spans import KeepSpan
 
@@ -50,13 +50,21 @@ PRODUCT_NOUNS = frozenset(
 #: batches such a name is a public service's about twenty times as often as a private one's; "account"
 #: is left out (a client's account, "the Hendry account", is a person's or a firm's)
 SERVICE_NOUNS = frozenset("app apps portal platform dashboard wallet login module".split())
+#: what a qualification or a scheme is named before: "ASC certification", "a VCA-VOL certificate", "the HIPAA
+#: training", "the WIFI Steiermark course" — in our batches sixteen such names are keeps and none is protected;
+#: the name may run to four words ("AWS Certified Data Engineer certification")
+QUALIFICATION_NOUNS = frozenset(
+    "certification certificate qualification licence license diploma exam course training programme program "
+    "accreditation".split()
+)
 #: objects named in two words ("a Ninja Foodi air fryer", "her Phonak hearing aids")
 _TWO_WORD_NOUNS = ("air fryer", "washing machine", "coffee machine", "hearing aid", "hearing aids", "car seat")
 #: the object's noun, with at most one lower-case word before it that says which kind ("stirrup brace",
 #: "dash camera", "eye-gaze …"): never a function word, which would join two phrases
 _NOUN = re.compile(
     r"(?<![\w'’-])(?:(?P<mod>[a-z][a-z-]{2,})[ \t]+)?(?P<noun>"
-    + "|".join(re.escape(n) for n in sorted((*_TWO_WORD_NOUNS, *PRODUCT_NOUNS, *SERVICE_NOUNS), key=len, reverse=True))
+    + "|".join(re.escape(n) for n in sorted((*_TWO_WORD_NOUNS, *PRODUCT_NOUNS, *SERVICE_NOUNS, *QUALIFICATION_NOUNS),
+                                           key=len, reverse=True))
     + r")(?![\w'’-])"
 )
 #: words that join phrases, never a kind of object
@@ -67,6 +75,9 @@ _FUNCTION_WORDS = frozenset(
 #: the maker's name right before: one or two capitalised words, a model code or a version after it
 #: ("Dexcom G7", "Omnipod 5", "Ninja Foodi"), written with single spaces
 _MAKER_BEFORE = re.compile(r"(?<![\w'’&.-])((?:[A-Z][\w+]*(?:-[A-Z]?[\w+]+)?)(?:[ \t](?:[A-Z][\w+]*|\d{1,3}))?)[ \t]+$")
+#: a qualification's name right before its noun: up to four capitalised words or numbers
+_NAME_BEFORE_LONG = re.compile(r"(?<![\w'’&.-])((?:[A-Z][\w+]*(?:-[A-Z]?[\w+]+)?)(?:[ \t](?:[A-Z][\w+]*(?:-[A-Z]?[\w+]+)?|\d{1,3})){0,3})"
+                               r"[ \t]+$")
 
 
 def maker_names(text: str) -> list[tuple[int, int, str]]:
@@ -79,7 +90,8 @@ def maker_names(text: str) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
     for m in _NOUN.finditer(text):
         start = m.start("mod") if m.group("mod") and m.group("mod") not in _FUNCTION_WORDS else m.start("noun")
-        before = _MAKER_BEFORE.search(text, max(0, start - 40), start)
+        pattern = _NAME_BEFORE_LONG if m.group("noun") in QUALIFICATION_NOUNS else _MAKER_BEFORE
+        before = pattern.search(text, max(0, start - 60), start)
         if before is None:
             continue
         name_start, name_end = before.start(1), before.end(1)
@@ -125,7 +137,11 @@ def maker_keeps(text: str, named: frozenset[str] = frozenset()) -> list[KeepSpan
             continue
         if all(w.lower() in dictionary and vocab.zipf(w.lower()) >= _EVERYDAY_ZIPF for w in words):
             continue
-        if affiliated_anywhere(text, name):
+        if affiliated_anywhere(text, name) or FACILITY.search(name):
+            continue  # an employer, a registered firm ("Acme Ltd training"), a school's or a hospital's own
+        if noun in QUALIFICATION_NOUNS:
+            if _service_shaped(words):  # a coined word alone may be a person's ("the Nkechi course")
+                out.append(KeepSpan(start, end, "general_term", name))
             continue
         if noun in SERVICE_NOUNS and not (_service_shaped(words) and named_as_service(text, name)):
             # a firm's own app is named so too ("use the Fibrelane app", where the agent writes
