@@ -105,7 +105,11 @@ def test_a_named_place_of_care_or_school_is_found(text: str, facility: str) -> N
                                   "MSK Physiotherapy", "Adult Mental Health Team", "Minor Injuries Centre",
                                   "Walk-In Centre", "Klinik Aufnahme", "Hospital Universitario",
                                   "Hospital ICU Protocol v2", "Zendesk Help Center", "Open Windows Security Center",
-                                  "GENERAL HOSPITAL", "COMMUNITY HEALTH CENTRE", "PATIENT DISCHARGE SUMMARY"])
+                                  "GENERAL HOSPITAL", "COMMUNITY HEALTH CENTRE", "PATIENT DISCHARGE SUMMARY",
+                                  # found by the review of stop 39: a heading in capitals
+                                  "PLEASE BOOK AN APPOINTMENT WITH THE EYE CLINIC",
+                                  "REFERRAL TO COMMUNITY MENTAL HEALTH CENTRE",
+                                  "RETURN TO WORK AFTER SURGERY AT THE DAY SURGERY CENTRE"])
 def test_a_facility_named_only_by_its_kind_is_no_place(text: str) -> None:
     assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []
 

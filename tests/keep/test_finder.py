@@ -453,9 +453,12 @@ def test_pay_the_verb_leaves_a_price_pay_the_noun_protects_a_wage(finder: KeepFi
     [
         ("under the automatic compensation scheme you'll get £9.97 for each calendar day", True),
         ("you'd claim Parent's Benefit (€274 a week)", True),
-        ("The fine is £80 per parent", True),
         ("Her monthly gross salary increases to €4,620 per month", False),  # a salary's period
         ("his salary of £48,200 is unchanged", False),
+        # found by the review of stop 39: a rate after one person's pay, debt or award is still theirs
+        ("He earns $30 an hour as a forklift driver.", False),
+        ("He owes £40 a week in child maintenance.", False),
+        ("The tribunal awarded her £1,250 per week of lost earnings.", False),
     ],
 )
 def test_a_rate_per_day_or_per_person_is_a_tariff_not_one_persons_pay(finder: KeepFinder, text: str, kept: bool) -> None:

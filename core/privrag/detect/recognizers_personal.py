@@ -163,6 +163,23 @@ _FACILITY_HEAD = (
 )
 #: the same heads in capitals ("HEALTH CENTRE"), as letterheads and forms write a facility's name
 _FACILITY_HEAD_CAPS = re.sub(r"(?<!\\)[a-z]+", lambda m: m.group().upper(), _FACILITY_HEAD)
+#: a heading's function words, which never open or join a facility's name in capitals
+_CAPS_FUNCTION_WORD = r"(?:THE|TO|AT|WITH|IN|FOR|OF|AND|ON|BY|FROM|A|AN|AFTER|BEFORE|UP|INTO)"
+
+
+def _named_in_capitals(match: str) -> bool:
+    """A facility's name in capitals holds a word no English dictionary has ("KIBORILONI HEALTH CENTRE") or a
+    given name ("ST MARY'S HOSPITAL"); "COMMUNITY MENTAL HEALTH CENTRE" and "EYE CLINIC" are a heading's kind of
+    place, whose words are all the dictionary's."""
+    from privrag.detect.recognizers_first_names import given_name_words
+    from privrag.keep.brands import english_words
+
+    title = match.title()
+    words = [re.sub(r"['’]s$", "", w.lower()) for w in re.findall(r"[^\W\d_]+(?:['’]s)?", title)]
+    own = any(w not in english_words() or w in given_name_words() for w in words[:-1])
+    return own and _named_facility(title)
+
+
 #: heads that open a facility's name in our users' other languages: "Hospital Quirónsalud Sur", "Clínica
 #: Fisiomed Carabanchel", "Klinikum Nürnberg", "Centro de Salud Vista Alegre"
 _FACILITY_HEAD_FIRST = (
@@ -271,8 +288,8 @@ def employer_recognizer() -> ContextPatternRecognizer:
          Rule("facility", rf"(?<![\w'’-])(?:{_FACILITY_WORD}[ \t]+){{1,4}}{_FACILITY_HEAD}(?![\w-])", 0.55,
               validator=_named_facility, case_sensitive=True),
          # "KIBORILONI HEALTH CENTRE", "ST MARY'S HOSPITAL": a letterhead writes the name in capitals
-         Rule("facility_caps", rf"(?<![\w'’-])(?:\p{{Lu}}[\p{{Lu}}'’.-]*[ \t]+){{1,4}}{_FACILITY_HEAD_CAPS}(?![\w-])", 0.55,
-              validator=lambda m: _named_facility(m.title()), case_sensitive=True),
+         Rule("facility_caps", rf"(?<![\w'’-])(?:(?!{_CAPS_FUNCTION_WORD}[ \t])\p{{Lu}}[\p{{Lu}}'’.-]*[ \t]+){{1,4}}"
+                               rf"{_FACILITY_HEAD_CAPS}(?![\w-])", 0.55, validator=_named_in_capitals, case_sensitive=True),
          Rule("facility_head_first", rf"(?<![\w'’-]){_FACILITY_HEAD_FIRST}(?:[ \t]+(?:{_FACILITY_JOINER}[ \t]+)?"
                                      rf"{_FACILITY_WORD}){{1,4}}(?![\w-])", 0.55, validator=_named_after_head,
               case_sensitive=True),

@@ -225,7 +225,7 @@ class KeepFinder:
                        if s.label.upper() in PLACE_LABELS and public_bodies.country_before_acronym(text, s.start, s.end))
             # "Banco do Brasil", "Bank of Ireland": a country's bank, which a model splits or calls a person
             out.extend(KeepSpan(s, e, "public_entity", text[s:e]) for s, e in public_bodies.national_bank_mentions(text)
-                       if not affiliated_anywhere(text, text[s:e]))
+                       if not (affiliated_anywhere(text, text[s:e]) or working_life_anywhere(text, text[s:e])))
         out.extend(KeepSpan(m.start(), m.end(), "region", m.group()) for m in _CONTINENT.finditer(text)
                    if not _IN_LONGER_NAME.search(text, max(0, m.start() - 30), m.start())  # "South Africa"
                    and not re.match(r"[ \t]+[A-Z]", text[m.end() : m.end() + 2]))
@@ -356,9 +356,17 @@ class KeepFinder:
                 return None
             label = "ORG"
         orglike = label in ORGLIKE
-        if (public_bodies.national_body(surface) or public_bodies.programme_name(surface)
-                or public_bodies.police_force(surface) or public_bodies.health_service_region(surface)):
-            return None if affiliated_anywhere(text, surface) else KeepSpan(start, end, "public_entity", surface)
+        if public_bodies.police_force(surface) or public_bodies.health_service_region(surface):
+            # a force or a board many people work for: no mention may be someone's work or follow their name
+            if (affiliated_anywhere(text, surface) or working_life_anywhere(text, surface)
+                    or public_bodies.work_near(text, start, end) or public_bodies.after_a_name(text, start, named)):
+                return None
+            return KeepSpan(start, end, "public_entity", surface)
+        if public_bodies.national_body(surface) or public_bodies.programme_name(surface):
+            if affiliated_anywhere(text, surface) or (public_bodies.big_employer(surface)
+                                                      and public_bodies.work_near(text, start, end)):
+                return None  # "on our payroll at Bank of Kenya": a bank or a carrier is also someone's employer
+            return KeepSpan(start, end, "public_entity", surface)
         if public_bodies.government_department(surface):
             if affiliated_anywhere(text, surface) or working_life_anywhere(text, surface):
                 return None

@@ -26,13 +26,15 @@ _PAY_BEFORE = re.compile(
     r"compensation|remuneration|pension|rent\s+arrears|owes?|debt|award(?:ed|s)?|damages|"
     r"claim(?:ed|s|ing)?(?![ \t]*:)|fined?|bail|seized|confiscated)\b[^.\n]{0,40}$"
 )
-#: a rate after the amount: "£9.97 for each calendar day", "€274 a week", "£80 per parent", "£14.85 per hour" —
-#: a scheme's tariff or a benefit's rate, which is the same for everyone it applies to; a month or a year
-#: is a salary's period ("€4,350 per month"), which stays one person's pay
+#: a rate after the amount: "£9.97 for each calendar day", "€274 a week" — with a scheme named before it, a
+#: tariff or a benefit's rate, which is the same for everyone it applies to; a month or a year is a salary's
+#: period ("€4,350 per month"), which stays one person's pay
 _RATE_AFTER = re.compile(
     r"[ \t]*(?:per|for[ \t]+(?:each|every)|a|an|each|/)[ \t]*(?:(?:calendar|working|business|school)[ \t]+)?"
     r"(?:hour|hr|day|week|night|shift|visit|session|parent|child|person|head|km|mile|item|unit|call|minute)s?\b"
 )
+#: a scheme's words: the cue before the amount names a scheme's tariff, not one person's sum
+_SCHEME = re.compile(r"(?i)\b(?:scheme|benefit|allowance|tariff|programme|program)\b")
 #: a person's sentence or detention: the duration is a fact of their case, not a schedule ("probation"
 #: is not a cue: at work it is a period every new employee serves, "Probation is 6 months")
 _SENTENCE_BEFORE = re.compile(
@@ -76,9 +78,13 @@ def personal_fact(text: str, start: int, end: int, why: str) -> bool:
     if why == "amount":
         if _ID_LABEL_BEFORE.search(text[max(0, start - 30) : start]) and _BARE_NUMBER.fullmatch(text[start:end]):
             return True  # "Account 4521.00", "Policy 1234.56": an identifier's digits, written like an amount
-        if _RATE_AFTER.match(text, end):
+        cue = _PAY_BEFORE.search(text[max(0, start - 80) : start])
+        if cue is None:
             return False
-        return bool(_PAY_BEFORE.search(text[max(0, start - 80) : start]))
+        # a rate after the amount makes it a scheme's tariff only where the scheme is named between the cue
+        # and the amount ("compensation scheme you'll get £9.97 for each calendar day"); "he earns $30 an
+        # hour", "owes £40 a week" stay one person's
+        return not (_RATE_AFTER.match(text, end) and _SCHEME.search(cue.group()))
     if why == "legal_reference":
         return bool(_COMPANY_FORM_AFTER.match(text, end)) or _party_in_brackets(text[start:end])
     if why == "duration":

@@ -27,7 +27,7 @@ from privrag.keep import brands
 from privrag.keep.context import FACILITY, first_names, is_place, person_words
 from privrag.types import DetectedEntity
 
-__all__ = ["national_body", "joined_bodies", "national_bank_mentions", "country_before_acronym", "police_force", "health_service_region", "programme_name", "government_department", "MINISTRY_HEADS", "GOVERNMENT_HEADS", "NATIONAL_SOCIETY_HEADS", "PROGRAMME_HEADS", "SCOPE_WORDS", "LOCAL_WORDS"]
+__all__ = ["national_body", "after_a_name", "big_employer", "work_near", "joined_bodies", "national_bank_mentions", "country_before_acronym", "police_force", "health_service_region", "programme_name", "government_department", "MINISTRY_HEADS", "GOVERNMENT_HEADS", "NATIONAL_SOCIETY_HEADS", "PROGRAMME_HEADS", "SCOPE_WORDS", "LOCAL_WORDS"]
 
 #: head nouns of a government body's name
 GOVERNMENT_HEADS = frozenset(
@@ -156,6 +156,24 @@ _BANK_OF = re.compile(r"\b(?:Bank|Banco|Banque|Banca)[ \t]+(?:of|do|da|de|del|di
 _BANK_QUALIFIERS = frozenset("royal national central reserve state commercial development export people's".split())
 
 
+#: words of someone's working life in the sentence of a bank's mention: "her salary is paid by Bank of
+#: Ireland where she works", "on our payroll at Bank of Kenya", "our HR team at Bank of Jamaica"
+_WORK_WORDS = re.compile(r"(?i)\b(?:salary|salaries|payroll|works?|worked|working|employ\w*|HR|staff|colleagues?|"
+                         r"job|career|joined|teller|manager|officer|clerk|intern|contract|our[ \t]+team)\b")
+
+
+def big_employer(surface: str) -> bool:
+    """A bank, a carrier, a post or a telecom: a national body that is also a firm many people work for."""
+    return any(w.lower() in BANK_HEADS or w.lower() in NATIONAL_SERVICE_HEADS for w in _TOKEN.findall(surface))
+
+
+def work_near(text: str, start: int, end: int) -> bool:
+    """Does the sentence around ``text[start:end]`` speak of someone's work there?"""
+    left = re.split(r"[.!?\n]", text[max(0, start - 80) : start])[-1]
+    right = re.split(r"[.!?\n]", text[end : end + 80])[0]
+    return bool(_WORK_WORDS.search(left) or _WORK_WORDS.search(right))
+
+
 def national_bank_mentions(text: str) -> list[tuple[int, int]]:
     """Where ``text`` names a country's bank: a bank's head, "of" in one of our users' languages, a
     country and nothing after it ("Banco do Brasil", "Bank of Ireland", "Royal Bank of Canada").
@@ -178,6 +196,8 @@ def national_bank_mentions(text: str) -> list[tuple[int, int]]:
             if any(w.lower() not in _BANK_QUALIFIERS for w in before.group(1).split()):
                 continue
             start -= len(before.group(1))
+        if work_near(text, start, m.end()):
+            continue  # a bank many people work for: a mention in a sentence about work may be someone's employer
         out.append((start, m.end()))
     return out
 
@@ -190,7 +210,7 @@ def _nation_region(word: str) -> bool:
 
 #: an acronym right after a country names that country's law, body or scheme: "UK GDPR", "Sri Lanka CERT",
 #: "EU AI Act"
-_ACRONYM_AFTER = re.compile(r"[ \t]+[A-Z][A-Z\d]{1,5}(?![\w'’-])")
+_ACRONYM_AFTER = re.compile(r"[ \t]+[A-Z][A-Z\d]{2,5}(?![\w'’-])(?![ \t]*\d)")
 
 
 def country_before_acronym(text: str, start: int, end: int) -> bool:
@@ -199,13 +219,27 @@ def country_before_acronym(text: str, start: int, end: int) -> bool:
     "Sri Lanka CERT")?
 
     The country then says which country's law it is, not where anyone lives. A town never counts
-    ("Leeds CCG" locates), and nor does a name after the acronym ("UK GDPR Hamish" is no name).
+    ("Leeds CCG" locates), nor a state's code before a postcode ("Ohio OH 43004").
     """
     surface = text[start:end]
     place = gazetteer.lookup(surface)
     if place is None or place.kind not in ("country", "region"):
         return False
     return _ACRONYM_AFTER.match(text, end) is not None
+
+
+#: a capitalised word right before, joined by a comma, a bracket or a dash: "Fiona Reid (NHS Fife)",
+#: "Insp. Tomasz Nowak, Policja Gdańsk" — a person's employer written after their name
+_NAME_BEFORE = re.compile(r"([A-Z][\w'’-]+)[ \t]*(?:,|\(|–|-)[ \t]*$")
+
+
+def after_a_name(text: str, start: int, named: frozenset[str]) -> bool:
+    """Is the body at ``start`` written right after a person's name, as their employer ("Fiona Reid (NHS
+    Fife)", "Tomasz Nowak, Policja Gdańsk")? ``named`` holds the name parts of the text's people."""
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    m = _NAME_BEFORE.search(text, max(0, start - 40), start)
+    return m is not None and (m.group(1).lower() in named or m.group(1).lower() in person_name_words())
 
 
 #: a police force's own word, in our users' languages
@@ -227,7 +261,8 @@ _MAX_FORCE_WORDS = 6
 def police_force(surface: str) -> bool:
     """Is ``surface`` a whole police force named for the land or the town it serves?
 
-    "Nigeria Police Force", "Toronto Police Service", "Victoria Police", "Polizei Köln": a
+    "Nigeria Police Force", "Toronto Police Service", "Victoria Police", "Polizei Köln" (the town,
+    state or country of our place lists, or a state's code: "WA Police Force"): a
     force is a public body every resident of its area deals with, so its name says no more of a
     person than the place in it (a town is QUASI; here it is the force's, not the person's). A
     station or a command ("Kasarani Police Station") is one building or unit and stays
@@ -249,12 +284,13 @@ def police_force(surface: str) -> bool:
             return False
         if w.isupper() and len(w) <= 4:  # "WA Police Force", "NSW Police": a state's code
             place = True
-        elif is_place(w) or w in _country_names_abroad():
+        elif (is_place(w) or w in _country_names_abroad()) and low not in names and not (
+                brands.in_dictionary(low) and gazetteer.lookup(w) is None):  # "Central": a word first
             place = True
-        elif low in names or brands.in_dictionary(low):
-            return False  # a person's name, or a word that makes it a unit or a firm ("Station", "Command")
         else:
-            place = True  # a region no list of ours holds ("Queensland"), which is no person's and no word
+            # a person's name, a word that makes it a unit or a firm ("Station", "Command"), or a suburb no
+            # list of ours holds ("Kilimani Police" may be one station): privacy wins
+            return False
     return place
 
 
