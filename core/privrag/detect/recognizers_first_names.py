@@ -179,13 +179,9 @@ _SURNAME_LISTS = ("last_names", "last_names_male", "last_names_female", "male_la
 _FEMININE = ((r"ski", "ska"), (r"cki", "cka"), (r"dzki", "dzka"))
 
 
+@functools.lru_cache(maxsize=1)
 def surnames() -> frozenset[str]:
     """Faker's surnames of the locales (and Polish feminine forms), lower case, less the exclusions."""
-    return _surnames()
-
-
-@functools.lru_cache(maxsize=1)
-def _surnames() -> frozenset[str]:
     names = set(_faker_names(_SURNAME_LISTS))
     names |= {n[: -len(m)] + f for n in names for m, f in _FEMININE if n.endswith(m)}
     return frozenset(names - _excluded())
@@ -297,7 +293,7 @@ def first_name_mentions(text: str) -> list[tuple[int, int]]:
             same_case = w[0].isupper() if word[0].isupper() else w.islower()
             # "olivia grant-mensah": one part of a double-barrelled surname is enough
             if same_case and w.lower() not in english_stop_words() and (
-                    w[0].isupper() or any(p in _surnames() for p in w.split("-"))):
+                    w[0].isupper() or any(p in surnames() for p in w.split("-"))):
                 end = nxt.end()
         out.append((m.start(), end))
         last_end = end
@@ -318,13 +314,13 @@ def _full_names(text: str) -> list[tuple[int, int]]:
     """Given name + surname, whatever the given name also is (see the module docstring): the
     surname must be a Faker surname, rare in English and no place ("Jordan Valley", "Florence
     Street" are not names)."""
-    given, surnames = given_name_words(), _surnames()
+    given, family = given_name_words(), surnames()
     out: list[tuple[int, int]] = []
     for m in _FULL_NAME.finditer(text):
         first, last = m.group(1).lower(), m.group(2)
         if first not in given or first in english_stop_words() or first in CALENDAR_WORDS:
             continue
-        if last.lower() in surnames and rare_in_english(last) and gazetteer.lookup(last) is None:
+        if last.lower() in family and rare_in_english(last) and gazetteer.lookup(last) is None:
             out.append((m.start(), m.end()))
     return out
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 
 from privrag.keep import brands, vocab
-from privrag.keep.context import FACILITY, affiliated_anywhere, first_names, is_place
+from privrag.keep.context import FACILITY, affiliated_anywhere, is_place
 from privrag.keep.spans import KeepSpan
 
 __all__ = ["PRODUCT_NOUNS", "maker_names", "maker_keeps", "ends_in_object"]
@@ -64,14 +64,14 @@ _FUNCTION_WORDS = frozenset(
 #: ("Dexcom G7", "Omnipod 5", "Ninja Foodi"), written with single spaces
 _MAKER_BEFORE = re.compile(r"(?<![\w'’&.-])((?:[A-Z][\w+]*(?:-[A-Z]?[\w+]+)?)(?:[ \t](?:[A-Z][\w+]*|\d{1,3}))?)[ \t]+$")
 
-def maker_names(text: str) -> list[tuple[int, int, str]]:
-    """Spans of the names written right before a product's or a service's noun ("Smeg" of "a Smeg
-    kettle"), each with that noun.
+def maker_names(text: str) -> list[tuple[int, int]]:
+    """Spans of the names written right before an object's noun ("Ninja Foodi" of "a Ninja Foodi air
+    fryer").
 
     The caller judges each name as it does any public entity (no given name, place, named
     person or employer).
     """
-    out: list[tuple[int, int, str]] = []
+    out: list[tuple[int, int]] = []
     for m in _NOUN.finditer(text):
         start = m.start("mod") if m.group("mod") and m.group("mod") not in _FUNCTION_WORDS else m.start("noun")
         before = _MAKER_BEFORE.search(text, max(0, start - 40), start)
@@ -82,7 +82,7 @@ def maker_names(text: str) -> list[tuple[int, int, str]]:
         if first is not None and first.group().strip().lower() in _FUNCTION_WORDS | {"a", "an"}:
             name_start += first.end()  # "The Smeg kettle", "My Dexcom sensor": the sentence's capital
         if name_end > name_start:
-            out.append((name_start, name_end, m.group("noun")))
+            out.append((name_start, name_end))
     return out
 
 
@@ -118,25 +118,23 @@ def maker_keeps(text: str, named: frozenset[str] = frozenset()) -> list[KeepSpan
     """
     from privrag.detect.recognizers_first_names import person_name_words
 
-    people = person_name_words()
-    given = first_names()
+    people = person_name_words()  # given names and surnames alike
     dictionary = brands.english_words()
     judged: dict[str, bool] = {}  # a name is judged once per text, however often it is written
     out: list[KeepSpan] = []
-    for start, end, _noun in maker_names(text):
+    for start, end in maker_names(text):
         name = text[start:end]
         if name not in judged:
-            judged[name] = _maker_ok(text, name, named, people, given, dictionary)
+            judged[name] = _maker_ok(text, name, named, people, dictionary)
         if judged[name]:
             out.append(KeepSpan(start, end, "public_entity", name))
     return out
 
 
-def _maker_ok(text: str, name: str, named: frozenset[str], people: frozenset[str], given: frozenset[str],
-              dictionary: frozenset[str]) -> bool:
+def _maker_ok(text: str, name: str, named: frozenset[str], people: frozenset[str], dictionary: frozenset[str]) -> bool:
     words = [w for w in vocab.words(name) if not w.isdigit()]
     parts = [p.lower() for w in words for p in re.split(r"[-'’]", w) if p]
-    if not words or any(p in given or p in people or p in named or is_place(p) for p in parts):
+    if not words or any(p in people or p in named or is_place(p) for p in parts):
         return False
     if all(w.lower() in dictionary and vocab.zipf(w.lower()) >= _EVERYDAY_ZIPF for w in words):
         return False
