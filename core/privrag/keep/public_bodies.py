@@ -136,11 +136,9 @@ _COUNTRY_NAME_LOCALES = ("pt", "es", "fr", "de", "it", "nl", "pl")
 @functools.lru_cache(maxsize=1)
 def _country_names_abroad() -> frozenset[str]:
     """Countries' names as their own and our users' other languages write them, from Babel's CLDR data
-    (``babel`` ships with our dependencies); the gazetteer holds the English names. Empty without Babel."""
-    try:
-        from babel import Locale
-    except ImportError:
-        return frozenset()
+    (``babel``, a declared dependency); the gazetteer holds the English names."""
+    from babel import Locale
+
     out: set[str] = set()
     for code in _COUNTRY_NAME_LOCALES:
         out |= {name for key, name in Locale(code).territories.items() if key.isalpha() and " " not in name}
