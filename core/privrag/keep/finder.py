@@ -84,6 +84,7 @@ from privrag.keep.context import (
     person_words,
     working_life_anywhere,
 )
+from privrag.keep.credentials import credential_keeps
 from privrag.keep.drug_forms import drug_form_at
 from privrag.keep.languages import language_mentions
 from privrag.keep.law_names import law_names
@@ -219,6 +220,8 @@ class KeepFinder:
                 # "a Smeg kettle", "my Dexcom G7 sensor": a name written as the maker of an object
                 # (a model's person "Smeg kettle" names no one: its words are not a full name)
                 out.extend(maker_keeps(text, named_people([s for s in spans if not ends_in_object(s.text)])))
+            # "Six Sigma Green Belt certification", "Goethe-Zertifikat": a credential, held by thousands
+            out.extend(credential_keeps(text, named))
             out.extend(other_case_mentions(text, out))
             # "UK GDPR", "Sri Lanka CERT": a country that names whose law or body follows
             out.extend(KeepSpan(s.start, s.end, "region", s.text) for s in spans
