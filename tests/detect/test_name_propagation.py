@@ -224,3 +224,9 @@ def test_a_word_before_a_bracketed_name_that_is_no_short_form_of_it_is_no_nickna
     spans = [_person(text, "Kelvin Ashby"), _person(text, "Ann Lee"), _person(text, "Hermione Granger"),
              _person(text, "Refilwe Dlamini")]
     assert bracketed_nicknames(text, spans) == []
+
+
+def test_a_surnames_particle_is_propagated_with_it() -> None:
+    """"Mevrouw De Smet" alone: the particle is part of the surname, not a word to leave in clear."""
+    assert "De Smet" in name_forms(DetectedEntity(0, 16, "PERSON", "Annelies De Smet", 0.9, "SpacyRecognizer"))
+    assert "van der Berg" in name_forms(DetectedEntity(0, 17, "PERSON", "Pieter van der Berg", 0.9, "SpacyRecognizer"))

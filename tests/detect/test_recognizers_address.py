@@ -279,3 +279,31 @@ def test_an_address_after_for_inside_a_sentence_is_found() -> None:
 )
 def test_an_address_laid_out_in_columns_is_still_one_address(text: str) -> None:
     assert any(entity == "ZIP_CODE" for _, entity in parts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a Belgian box number after the house number; the sentence goes on after the town
+        ("Please send the keys to Coupure Rechts 88 bus 4, 9000 Gent before Friday.",
+         {("Coupure Rechts 88 bus 4", "STREET_ADDRESS"), ("9000", "ZIP_CODE"), ("Gent", "LOCATION")}),
+        # prose before the street is not part of it
+        ("The tenant moved to Meir 12, 2000 Antwerpen last month.",
+         {("Meir 12", "STREET_ADDRESS"), ("2000", "ZIP_CODE"), ("Antwerpen", "LOCATION")}),
+        # a town's own small words stay in it
+        ("Kaiserstraße 5, 60311 Frankfurt am Main",
+         {("Kaiserstraße 5", "STREET_ADDRESS"), ("60311", "ZIP_CODE"), ("Frankfurt am Main", "LOCATION")}),
+    ],
+)
+def test_a_street_before_its_postcode_and_town_stops_where_the_sentence_does(text: str, expected: set) -> None:
+    assert expected <= parts(text)
+    assert not any(p in ("last month", "Friday", "Gent before Friday") for p, _ in parts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("Адреса: вул. Шевченка, 5, кв. 2, м. Полтава", "вул. Шевченка, 5, кв. 2, м. Полтава"),
+     ("Διεύθυνση: Οδός Αθηνάς 12, 10551 Αθήνα", "Οδός Αθηνάς 12, 10551 Αθήνα")],
+)
+def test_an_address_field_in_another_script_is_found(text: str, value: str) -> None:
+    assert (value, "STREET_ADDRESS") in parts(text)

@@ -22,7 +22,8 @@ def test_an_email_is_not_a_mention() -> None:
     assert _hits(handle_recognizer(), "write to kim.lee@example.org today") == []
 
 
-@pytest.mark.parametrize("code", ["QX-771204", "RAD24-118390", "PLT-KR-2291-0043", "ZV9301774", "31/552/90817", "55012938"])
+@pytest.mark.parametrize("code", ["QX-771204", "RAD24-118390", "PLT-KR-2291-0043", "ZV9301774", "31/552/90817", "55012938",
+                                  "RR123456789TH", "KEX240904417TH"])  # parcels, with the country after
 def test_unlabelled_codes_are_ids(code: str) -> None:
     assert _hits(coded_id_recognizer(), f"Please quote {code} when you reply.") == [code]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from privrag.detect.recognizer_base import CONTEXT_FREE_MIN, rut_ok
+from privrag.detect.recognizer_base import CONTEXT_FREE_MIN, ahv_ok, rut_ok
 from privrag.detect.recognizers_national import national_id_recognizer
 
 
@@ -26,6 +26,8 @@ def test_a_rut_is_valid_only_with_its_check_digit(rut: str, valid: bool) -> None
         ("C.C. 79.456.123 de Bogotá", "79.456.123"),
         ("I have updated your NIN (CF92034105XKLA) on the NSSF portal", "CF92034105XKLA"),
         ("Employee no.: MTP-0773          National ID: 63-2184472 K 63", "63-2184472 K 63"),  # Zimbabwe
+        ("Mitarbeiterin: Anna Keller    AHV-Nr.: 756.9217.0769.85", "756.9217.0769.85"),  # Switzerland, checksummed
+        ("n° AVS 7569217076985 pour la caisse", "7569217076985"),
     ],
 )
 def test_an_identity_number_of_our_users_countries_is_found(text: str, number: str) -> None:
@@ -44,3 +46,9 @@ def test_an_identity_number_of_our_users_countries_is_found(text: str, number: s
 )
 def test_a_dotted_amount_or_a_failed_checksum_alone_is_not_trusted(text: str, number: str) -> None:
     assert _found(text).get(number, 0.0) < CONTEXT_FREE_MIN or number not in _found(text)
+
+
+@pytest.mark.parametrize(("number", "valid"), [("756.9217.0769.85", True), ("7569217076985", True),
+                                               ("756.9217.0769.84", False), ("757.9217.0769.85", False)])
+def test_an_ahv_number_is_valid_only_with_its_ean_check_digit(number: str, valid: bool) -> None:
+    assert ahv_ok(number) is valid

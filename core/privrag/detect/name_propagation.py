@@ -85,7 +85,17 @@ def name_forms(span: DetectedEntity) -> set[str]:
         if (cased and part.islower()) or (plain_word(part) and not cued and i not in marked):
             continue
         forms.add(part)
+    # "Annelies De Smet" … "Mevrouw De Smet": a surname's particles are part of it where it stands alone
+    k = len(parts) - 1
+    while k > 1 and parts[k - 1].lower() in _SURNAME_PARTICLES:
+        k -= 1
+    if 0 < k < len(parts) - 1 and parts[-1] in forms:
+        forms.add(" ".join(parts[k:]))
     return forms
+
+
+#: the particles a surname opens with ("De Smet", "van der Berg", "da Silva", "Le Roux")
+_SURNAME_PARTICLES = frozenset("van von de da der den del della di du la le ten ter dos das do".split())
 
 
 _QUOTES = "\"“”'‘’"

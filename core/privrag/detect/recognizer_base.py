@@ -31,7 +31,7 @@ except ImportError as exc:  # pragma: no cover - a core dependency
 
 __all__ = [
     "CONTEXT_FREE_MIN", "CONTEXT_BOOST", "Rule", "ContextPatternRecognizer",
-    "iban_ok", "keyed_code", "pesel_ok", "tc_kimlik_ok", "dni_ok", "min_digits", "ip_ok", "english_stop_words", "layout_result",
+    "iban_ok", "keyed_code", "pesel_ok", "ahv_ok", "tc_kimlik_ok", "dni_ok", "min_digits", "ip_ok", "english_stop_words", "layout_result",
 ]  # fmt: skip
 
 #: a pattern scoring at least this much is trusted without context words
@@ -224,6 +224,16 @@ def rut_ok(s: str) -> bool:
     total = sum(int(ch) * (2 + i % 6) for i, ch in enumerate(reversed(body)))
     check = 11 - total % 11
     return {11: "0", 10: "K"}.get(check, str(check)) == m.group(2).upper()
+
+
+def ahv_ok(s: str) -> bool:
+    """Switzerland's AHV/AVS number: 756 (the country), nine digits and an EAN-13 check digit
+    ("756.4812.3396.02"): the first twelve digits weighted 1, 3, 1, 3, …, and the digit that makes ten."""
+    d = _digits(s)
+    if len(d) != 13 or not d.startswith("756"):
+        return False
+    total = sum(int(ch) * (3 if i % 2 else 1) for i, ch in enumerate(d[:12]))
+    return (10 - total % 10) % 10 == int(d[12])
 
 
 def min_digits(n: int) -> Callable[[str], bool]:

@@ -65,6 +65,11 @@ from privrag.detect.recognizers_places import (
     relocation_place_recognizer,
     uppercase_place_recognizer,
 )
+from privrag.detect.recognizers_scripts import (
+    script_address_recognizer,
+    script_names_recognizer,
+    script_town_recognizer,
+)
 from privrag.detect.recognizers_spoken import (
     SPOKEN_EMAIL,
     spoken_local_part,
@@ -308,6 +313,10 @@ def street_address_recognizer() -> ContextPatternRecognizer:
                                   rf"\s(?:(?:de|del|della|di|la|le|les|des|du|da|do|dos|das)\s){{0,2}}"
                                   rf"(?-i:{_CAP})(?:\s(?-i:{_CAP})){{0,3}},?\s\d{{1,5}}[a-z]?\b", 0.6),
             Rule("po_box", r"\bP\.?\s?O\.?\s?Box\s\d{1,6}\b", 0.7),
+            # South Asia's "House 19/7, Road 4", "Plot 45, Sector 7", "Flat 3B, House 12, Road 27"
+            Rule("house_road", r"(?-i:\b(?:Flat|House|Holding|Plot)\s(?:No\.?\s?)?#?\d{1,4}[A-Z]?(?:/\d{1,4}[A-Z]?)?,\s"
+                               r"(?:(?:House|Plot)\s(?:No\.?\s?)?\d{1,4}[A-Z]?(?:/\d{1,4})?,\s)?"
+                               r"(?:Road|Lane|Block|Sector|Street)\s(?:No\.?\s?)?#?\d{1,4}[A-Z]?(?:/\d{1,4}[A-Z]?)?)\b", 0.6),
             Rule("unit", r"(?<![\w-])(?:Apt\.?|Apartment|Suite|Unit|Flat)\s#?\d{1,5}[A-Z]?\b", 0.5),
         ],
         context=["address", "lives", "live", "living", "resides", "resident", "street", "deliver", "send"],
@@ -349,6 +358,9 @@ _FACTORIES: tuple[Callable[[], Any], ...] = (
     written_date_recognizer,
     spoken_number_recognizer,
     spoken_street_recognizer,
+    script_names_recognizer,
+    script_address_recognizer,
+    script_town_recognizer,
 )
 
 #: entity types the recognizers report

@@ -61,15 +61,20 @@ _UNIT = regex.compile(
 #: a unit written as its floor and its number: "#15-02" (Singapore, Malaysia)
 _UNIT_NUMBER = regex.compile(r"^#\d{1,3}-\d{1,5}[A-Z]?$")
 #: a street named before its house number, as most of Europe writes it: "Schönhauser Allee 112"
-_STREET_NUMBER_LAST = regex.compile(r"^\p{L}[\p{L}\p{M}'’.\- ]{2,40}\s\d{1,5}[A-Za-z]?$")
+_STREET_NUMBER_LAST = regex.compile(r"^\p{L}[\p{L}\p{M}'’.\- ]{2,40}\s\d{1,5}[A-Za-z]?(?:\s(?:bus|bte|boîte)\s\d{1,4}[A-Za-z]?)?$")
+#: the prose a line may open with before such a street: "The tenant moved to Kerkstraat 14", "Our office is at
+#: Slavonska avenija 52" — the street starts after the last of these words
+_PROSE_BEFORE_STREET = regex.compile(r"^.*\b(?:to|at|in|on|from|into|near|is|was|are|were)\s+(?=\p{Lu})")
 #: the value of an address field: "Address: Ty Coch, 7 Heol y Bryn, Llandrindod Wells LD1 6BT" — up
 #: to the end of the line or the next field after a gap ("…  Mobile: 087…"); not an e-mail or IP address
 _ADDRESS_FIELD = regex.compile(
     r"(?i)(?<![\w-])(?<!(?:e-?mail|ip|web|mac)\s{1,3})"
     r"(?:(?:home|postal|mailing|current|permanent|residential|billing|delivery|shipping|patient)\s+)?"
     # the field's name in our users' other languages: "Morada:", "Dirección:", "Anschrift:", "Indirizzo:"
-    r"(?:address|adresse|anschrift|direcci[oó]n|domicilio|morada|endere[cç]o|indirizzo|adres|adresa|adresă|osoite)"
-    r"\s*:[ \t]*(?P<value>[^\n]+?)[ \t.]*(?=\n|$|[ \t]{2,}|\t)"
+    r"(?:address|adresse|anschrift|direcci[oó]n|domicilio|morada|endere[cç]o|indirizzo|adres|adresa|adresă|osoite"
+    # and in the scripts of our users' other languages: Ukrainian, Russian, Bulgarian, Greek, Thai
+    r"|адреса|адрес|διεύθυνση|ที่อยู่)"
+    r"\s*[:：][ \t]*(?P<value>[^\n]+?)[ \t.]*(?=\n|$|[ \t]{2,}|\t)"
 )
 #: a street typed in lower case, as chats write it ("its flat 4b 19 st annes road bristol"): a house
 #: number, up to three words that are no stop words, then a thoroughfare word — models and the
@@ -260,6 +265,9 @@ def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
         return []
     s += sum(len(p) + 1 for p in pieces[:j]) + len(pieces[j]) - len(pieces[j].lstrip())
     pieces = [pieces[j].lstrip(), *pieces[j + 1 :]]
+    if number_last and not numbered and cased and (prose := _PROSE_BEFORE_STREET.match(pieces[0])):
+        s += prose.end()  # "The tenant moved to Kerkstraat 14, 2000 Antwerpen": the street is "Kerkstraat 14"
+        pieces[0] = pieces[0][prose.end() :]
     if len(pieces) < 3 and not postcode_last:
         return []
     parts = [AddressPart(s, s + len(pieces[0].rstrip()), "STREET_ADDRESS", "street_line")]
@@ -269,7 +277,10 @@ def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
         start = pos + len(piece) - len(piece.lstrip())
         m = PLACE_POSTCODE.match(body) or POSTCODE_PLACE.match(body)
         if m:
-            parts.append(AddressPart(start + m.start("place"), start + m.end("place"), "LOCATION", "place_line"))
+            place_end = m.end("place")
+            if cased and m.re is POSTCODE_PLACE:  # "2000 Antwerpen last month.": the sentence goes on after the town
+                place_end = m.start("place") + _town_length(m.group("place"))
+            parts.append(AddressPart(start + m.start("place"), start + place_end, "LOCATION", "place_line"))
             parts.append(AddressPart(start + m.start("zip"), start + m.end("zip"), "ZIP_CODE", "postcode_line"))
         elif PLACE.match(body) and len(body.split()) <= MAX_WORDS_PLACE:
             parts.append(AddressPart(start, start + len(body), "LOCATION", "place_line"))
@@ -282,6 +293,32 @@ def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
             return []
         pos += len(piece) + 1
     return parts
+
+
+#: the small words inside a town's name ("Frankfurt am Main", "Rio de Janeiro", "Newcastle upon Tyne")
+_TOWN_PARTICLES = frozenset("am an der den dem de du des la le les sur sous en di del della do da dos das im in ob "
+                            "bei upon on y i".split())
+
+
+def _town_length(place: str) -> int:
+    """How much of the words after a postcode, in a cased line, is the town: its capitalised words and the
+    particles between them, up to the first other lower-case word or a calendar's word ("Gent before
+    Friday", "Antwerpen last month", "Gent on Friday")."""
+    end = 0
+    words = list(regex.finditer(r"[^\s]+", place))
+    for k, w in enumerate(words):
+        word = w.group().rstrip(".,;:!?)")
+        if not word:
+            break
+        low = word.lower()
+        if word[:1].isupper() and (k == 0 or low not in CALENDAR_WORDS):
+            end = w.start() + len(word)
+            continue
+        nxt = words[k + 1].group() if k + 1 < len(words) else ""
+        if low in _TOWN_PARTICLES and nxt[:1].isupper() and nxt.rstrip(".,;:!?)").lower() not in CALENDAR_WORDS:
+            continue
+        break
+    return end or len(place)
 
 
 @functools.lru_cache(maxsize=1)

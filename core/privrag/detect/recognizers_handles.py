@@ -190,8 +190,9 @@ def coded_id_recognizer() -> ContextPatternRecognizer:
             # letters and digits joined by - or /: "HN-482913", "CGL-PBO-220931", "27/815/40293"
             Rule("joined", rf"(?<![\w/.-]){AFTER_REFERENCE_PREFIX}{part}(?:[-/]{part}){{1,5}}(?![\w/-]|\.\d)", 0.55,
                  validator=_joined_code, case_sensitive=True),
-            # letters glued to digits: "NCEV712043", "K839201746"
-            Rule("glued", r"(?<![\w/.-])[A-Z]{1,5}\d{5,}[A-Z]?(?![\w/-]|\.\d)", 0.55, validator=_not_registered,
+            # letters glued to digits: "NCEV712043", "K839201746"; a parcel's, with its country's code after
+            # (the UPU's "RR123456789TH", a courier's "KEX240904417TH")
+            Rule("glued", r"(?<![\w/.-])[A-Z]{1,5}\d{5,}[A-Z]{0,2}(?![\w/-]|\.\d)", 0.55, validator=_not_registered,
                  case_sensitive=True),
             # digits then a check letter or two: "8274419TA" (an Irish PPS number), "12345678Z" (a Spanish DNI)
             Rule("digits_letters", r"(?<![\w/.,-])\d{7,8}[A-Z]{1,2}(?![\w/-])", 0.55, validator=_not_unit,

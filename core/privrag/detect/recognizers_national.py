@@ -2,7 +2,7 @@
 
 Why: an identity number identifies its holder on its own (DIRECT). Our users' documents quote the
 numbers of their own countries, in their own formats: a Chilean RUT with its check digit, a Colombian
-card's number grouped by dots after "T.I." or "C.C.", Uganda's NIN, Zimbabwe's "63-2184472 K 63". A checksum makes a
+card's number grouped by dots after "T.I." or "C.C.", Switzerland's AHV number, Uganda's NIN, Zimbabwe's "63-2184472 K 63". A checksum makes a
 number an identifier wherever it stands; a shape that an amount or a reference also has needs the
 card's name within 40 characters.
 """
@@ -14,6 +14,7 @@ import re
 from privrag.detect.recognizer_base import (
     ContextPatternRecognizer,
     Rule,
+    ahv_ok,
     dni_ok,
     min_digits,
     pesel_ok,
@@ -60,6 +61,8 @@ def national_id_recognizer() -> ContextPatternRecognizer:
             Rule("ug_nin", r"\bC[MF](?=[A-Z0-9]{12}\b)(?=(?:[A-Z]*\d){6})[A-Z0-9]{12}\b", 0.55, case_sensitive=True),
             # Zimbabwe's national registration number: district, serial, check letter, district of origin
             # ("63-2184472 K 63", "08-123456F42"), a shape no amount, date or phone number has
+            # Switzerland's AHV/AVS number, with its EAN-13 check digit ("756.4812.3396.02")
+            Rule("ch_ahv", r"(?<![\w.])756\.?\d{4}\.?\d{4}\.?\d{2}(?![\w]|\.\d)", 0.55, validator=ahv_ok),
             Rule("zw_id", r"(?<![\w-])\d{2}-\d{6,7}[ \t]?[A-Z][ \t]?\d{2}(?![\w-])", 0.55, case_sensitive=True),
         ],
         context=["national id", "national identity", "identity card", "identity number", "id card",
