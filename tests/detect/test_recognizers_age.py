@@ -91,3 +91,9 @@ def test_a_cell_of_a_tables_age_column_is_an_age() -> None:
 )
 def test_a_duration_beside_a_word_or_in_another_column_is_no_age(text: str) -> None:
     assert _ages(text) == []
+
+
+@pytest.mark.parametrize(("text", "age"), [("72letý pacient, bývalý řidič", "72letý"), ("45-letá žena", "45-letá"),
+                                           ("8 ročný chlapec", "8 ročný")])
+def test_a_czech_or_slovak_age_adjective_is_an_age(text: str, age: str) -> None:
+    assert age in [text[r.start : r.end] for r in age_recognizer().analyze(text, ["AGE"])]

@@ -195,3 +195,22 @@ def test_hungarian_romanian_and_norwegian_dates_are_found(text: str, date: str) 
 @pytest.mark.parametrize("text", ["Upgrade to 2019.5.3 tonight", "Build 2024.2.1 is out"])
 def test_a_software_version_is_no_year_first_date(text: str) -> None:
     assert _hits(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("Početak rada je 1. travnja 2025.", "1. travnja 2025"),  # Croatian, from Babel's CLDR months
+        ("Dne 11. února 2025 byl přijat.", "11. února 2025"),  # Czech
+        ("Виписка від 14 квітня 2024 р.", "14 квітня 2024"),  # Ukrainian
+        ("Tapaaminen 5. maaliskuuta 2025 klo 10.", "5. maaliskuuta 2025"),  # Finnish
+        ("Last review 17 Sha'ban 1446 H at the clinic.", "17 Sha'ban 1446 H"),  # a Hijri date with its year
+        ("Admitted 3 Ramadan 1445 AH.", "3 Ramadan 1445 AH"),
+    ],
+)
+def test_a_date_of_another_calendar_or_language_is_found(text: str, date: str) -> None:
+    assert date in _hits(text)
+
+
+def test_a_hijri_month_alone_is_no_date() -> None:
+    assert _hits("Fasting in Ramadan; review after Shawwal.") == []

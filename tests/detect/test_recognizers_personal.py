@@ -67,7 +67,10 @@ def test_no_site_owner_without_a_capitalised_name(text: str) -> None:
      ("Tecnologías del Norte S.A. de C.V. invoiced us", "Tecnologías del Norte S.A. de C.V."),
      # "SRL" without its dots, and "(Pvt) Ltd" in its brackets
      ("Senior QA Engineer · Transilvania Soft Solutions SRL, Cluj", "Transilvania Soft Solutions SRL"),
-     ("Employer: see MUTARE TIMBER PROCESSORS (PVT) LTD payslip", "MUTARE TIMBER PROCESSORS (PVT) LTD")],
+     ("Employer: see MUTARE TIMBER PROCESSORS (PVT) LTD payslip", "MUTARE TIMBER PROCESSORS (PVT) LTD"),
+     # Indonesia writes the legal form first
+     ("Payroll, PT Cahaya Baru Logistik, Jakarta", "PT Cahaya Baru Logistik"),
+     ("supplier: CV Sumber Rejeki", "CV Sumber Rejeki")],
 )
 def test_a_registered_company_is_named_by_its_legal_form(text: str, company: str) -> None:
     assert [text[r.start : r.end] for r in employer_recognizer().analyze(text, ["ORGANIZATION"])] == [company]
@@ -135,4 +138,9 @@ def test_a_forms_employer_field_names_the_employer(text: str, employer: str) -> 
 
 @pytest.mark.parametrize("text", ["Employer: N/A", "Employer: Self-employed", "Employer: Retired", "Employer: None"])
 def test_an_employer_field_without_an_employer_names_none(text: str) -> None:
+    assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []
+
+
+@pytest.mark.parametrize("text", ["PT Initial Evaluation: knee flexion 90 degrees.", "CV Writing Workshop on Friday"])
+def test_a_prefix_before_dictionary_words_is_no_firm(text: str) -> None:
     assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []

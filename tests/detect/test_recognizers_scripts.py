@@ -6,6 +6,7 @@ import pytest
 
 from privrag.detect.recognizers_scripts import (
     script_address_recognizer,
+    script_firm_recognizer,
     script_names_recognizer,
     script_town_recognizer,
 )
@@ -67,3 +68,10 @@ def test_a_town_after_its_marker_is_found(text: str, town: str) -> None:
 @pytest.mark.parametrize("text", ["відстань 5 м. Далі праворуч", "в 2024 г. Пациент поступил"])
 def test_a_measure_or_a_year_before_the_marker_is_no_town(text: str) -> None:
     assert _found(script_town_recognizer(), "LOCATION", text) == []
+
+
+@pytest.mark.parametrize(("text", "firm"), [("працює в ТОВ «Сонячна Долина» бухгалтером", "ТОВ «Сонячна Долина»"),
+                                            ("направлення: КНП ЛОР «Обласна лікарня»", "КНП ЛОР «Обласна лікарня»"),
+                                            ("сотрудник ООО «Ромашка»", "ООО «Ромашка»")])
+def test_a_firm_after_its_cyrillic_legal_form_is_found(text: str, firm: str) -> None:
+    assert _found(script_firm_recognizer(), "ORGANIZATION", text) == [firm]

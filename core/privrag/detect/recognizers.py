@@ -67,6 +67,7 @@ from privrag.detect.recognizers_places import (
 )
 from privrag.detect.recognizers_scripts import (
     script_address_recognizer,
+    script_firm_recognizer,
     script_names_recognizer,
     script_town_recognizer,
 )
@@ -361,6 +362,7 @@ _FACTORIES: tuple[Callable[[], Any], ...] = (
     script_names_recognizer,
     script_address_recognizer,
     script_town_recognizer,
+    script_firm_recognizer,
 )
 
 #: entity types the recognizers report

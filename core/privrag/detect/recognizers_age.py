@@ -144,6 +144,9 @@ def age_recognizer() -> ContextPatternRecognizer:
         "AGE",
         [
             Rule("years_old", rf"(?<![\w.,/-]){n}(?:[ \t-]+(?:years?|yrs?)[ \t-]+old|[ \t-]*(?:y/o|yo))(?![\w/])", 0.7),
+            # Czech and Slovak write the age as an adjective: "72letý", "45-letá", "8 ročný"
+            Rule("years_old_adjective", rf"(?<![\w.,/-]){n}[ \t-]?(?:let(?:ý|á|é|ého|ou|ému|ým|ých)|ročn(?:ý|á|é|ého))(?![\w])",
+                 0.7),
             # "aged 6", "(age 7)", "aged ten": the phrase is the attribute, as forms and letters mark it
             Rule("aged_phrase", rf"(?<![\w-])(?:aged|age)[ \t]{{1,2}}(?:{n}|{_AGE_WORD}){_AGE_TAIL}(?![\w/-]|[.,]\d|:)",
                  0.7),

@@ -47,6 +47,26 @@ _CLOCK = r"(?:(?:[01]?\d|2[0-3])[:.][0-5]\d(?:[ \t]?[AaPp]\.?[Mm]\.?)?|(?:1[0-2]
 #: "at" before a date's time, in English and our users' other languages ("12/02/2025 às 21:47", "am 3. März um 14:00")
 _AT = r"(?:at|from|between|às|a[ \t]+las|à|um|om|kl\.?|alle|o)"
 _TIME = rf"(?:,?[ \t]+(?:{_AT}[ \t]+)?{_CLOCK}(?:[ \t]?(?:-|–|to|and)[ \t]?{_CLOCK})?)?"
+#: the languages whose months Babel's CLDR data gives besides the hand list below: Croatian, Czech, Slovak,
+#: Slovenian, Serbian and Bosnian (Latin), Lithuanian, Latvian, Estonian, Finnish, Ukrainian, Russian, Bulgarian,
+#: Greek, Swahili, Tagalog, Afrikaans, Catalan, Galician, Icelandic, Albanian
+_CLDR_MONTH_LOCALES = ("hr", "cs", "sk", "sl", "sr_Latn", "bs", "lt", "lv", "et", "fi", "uk", "ru", "bg", "el", "sw",
+                       "tl", "af", "ca", "gl", "is", "sq")
+
+
+def _cldr_months() -> frozenset[str]:
+    """The months of :data:`_CLDR_MONTH_LOCALES` as a date writes them ("1. travnja 2025.", "14 квітня 2024")
+    and as they stand alone, from Babel's CLDR data: one word each, of four letters or more."""
+    from babel import Locale
+
+    out: set[str] = set()
+    for code in _CLDR_MONTH_LOCALES:
+        months = Locale.parse(code).months
+        for context in ("format", "stand-alone"):
+            out |= {m.lower() for m in months[context]["wide"].values() if len(m) >= 4 and m.isalpha()}
+    return frozenset(out)
+
+
 #: the months of our users' other languages: Spanish, Portuguese, French, Italian, German, Dutch, Polish,
 #: Swedish, Turkish, Romanian, Norwegian, Danish
 _FOREIGN_MONTH = (
@@ -63,7 +83,16 @@ _FOREIGN_MONTH = (
     # Romanian, and the Norwegian and Danish month English, German and Dutch do not write
     r"ianuarie|februarie|martie|aprilie|iunie|iulie|septembrie|octombrie|noiembrie|decembrie|desember|"
     # Malay and Indonesian ("12 Mac 2025", "17 Agustus 2024"): the months English and Dutch do not write
-    r"mac|julai|ogos|disember|maret|agustus|desember)"
+    r"mac|julai|ogos|disember|maret|agustus|desember|"
+    + "|".join(sorted(_cldr_months(), key=len, reverse=True))
+    + ")"
+)
+#: the months of the Hijri calendar as English transliterates them ("17 Sha'ban 1446 H", "1 Ramadan 1446 AH")
+_HIJRI_MONTH = (
+    r"(?i:muharram|safar|rabi[ʿ'’]?[ \t-]?(?:al|ul)?[ \t-]?(?:awwal|thani|akhir|[12]|I{1,2})|"
+    r"jumad[ae][ \t-]?(?:al|ul)?[ \t-]?(?:awwal|ula|thani|akhir(?:ah)?|ukhra|[12]|I{1,2})|rajab|sha[ʿ'’]?ban|"
+    r"ramad[h]?an|shawwal|dhu[ \t-]?al[ \t-]?qi?[ʿ'’]?dah|dhul?[ \t-]?q[ai][ʿ'’]?dah|dhu[ \t-]?al[ \t-]?hijjah|"
+    r"dhul?[ \t-]?hijjah)"
 )
 #: Hungarian months, which come before the day ("május 17.")
 _HUNGARIAN_MONTH = (r"(?i:január|február|március|április|május|június|július|augusztus|szeptember|október|"
@@ -175,6 +204,10 @@ def written_date_recognizer() -> ContextPatternRecognizer:
             # "2025. január 28.", "május 17.": a Hungarian month before its day, the day closed by a dot
             Rule("hungarian_month_day", rf"(?<![\w/.-])(?:{_YEAR}\.[ \t]+)?{_HUNGARIAN_MONTH}[ \t]+(?:0?[1-9]|[12]\d|3[01])\."
                                         r"(?!\d)", 0.6),
+            # "17 Sha'ban 1446 H", "1 Ramadan 1446 AH": a Hijri date with its year (a month alone is a season's
+            # name: "fasting in Ramadan")
+            Rule("hijri", rf"(?<![\w/.-])(?:0?[1-9]|[12]\d|30)[ \t]+{_HIJRI_MONTH}[ \t]+1[34]\d{{2}}(?:[ \t]?(?:AH|H|هـ)\b)?",
+                 0.6, case_sensitive=True),
             # an ISO 8601 time stamp written without separators: "20240115T093000Z"
             Rule("iso_basic", r"(?<![\w])(?:19|20)\d{6}T\d{4,6}Z?(?![\w])", 0.6, case_sensitive=True),
             Rule("day_month_figures", r"(?<![\w/.:,-])(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])(?![\w/.:,-]|[.,]\d)", 0.5,

@@ -285,6 +285,9 @@ def employer_recognizer() -> ContextPatternRecognizer:
          Rule("employer_field", rf"(?<=\b(?i:{EMPLOYER_FIELDS})[ \t]*:[ \t]{{0,12}})(?!{_NO_EMPLOYER}){name}(?<![.'’])", 0.6,
               case_sensitive=True),
          Rule("registered", rf"(?<![\w&'’.-]){company}(?![\w-])\.?", 0.6, case_sensitive=True),
+         # Indonesia's "PT Sinar Mitra Niaga", "CV Maju Jaya": the legal form before the name
+         Rule("registered_prefix", r"(?<![\w&'’.-])(?:PT|CV)\.?[ \t]+(?:[A-Z][\w&'’-]*[ \t]+){0,3}[A-Z][\w&'’-]*(?:[ \t]+Tbk\.?)?"
+                                   r"(?![\w-])", 0.6, validator=_prefixed_firm, case_sensitive=True),
          Rule("facility", rf"(?<![\w'’-])(?:{_FACILITY_WORD}[ \t]+){{1,4}}{_FACILITY_HEAD}(?![\w-])", 0.55,
               validator=_named_facility, case_sensitive=True),
          # "KIBORILONI HEALTH CENTRE", "ST MARY'S HOSPITAL": a letterhead writes the name in capitals
@@ -297,6 +300,15 @@ def employer_recognizer() -> ContextPatternRecognizer:
               case_sensitive=True)],
         name="privrag_employer",
     )
+
+
+def _prefixed_firm(match: str) -> bool:
+    """A firm's name after "PT" or "CV" holds a word no English dictionary has, or its "Tbk" ("PT Sinar Mitra
+    Niaga"); "PT Initial Evaluation" is a physiotherapist's note."""
+    from privrag.keep.brands import english_words
+
+    words = match.replace(".", " ").split()[1:]
+    return len(words) >= 2 and (words[-1] == "Tbk" or any(w.lower() not in english_words() for w in words))
 
 
 def _ends_named(match: str) -> bool:

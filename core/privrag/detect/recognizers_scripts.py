@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from privrag.detect.recognizer_base import ContextPatternRecognizer, Rule
 
-__all__ = ["script_names_recognizer", "script_address_recognizer", "script_town_recognizer"]
+__all__ = ["script_names_recognizer", "script_address_recognizer", "script_town_recognizer", "script_firm_recognizer"]
 
 #: a capitalised Cyrillic word (Ukrainian, Russian, Belarusian, Bulgarian letters; an apostrophe inside)
 _CYR_CAP = r"[А-ЯЁЄІЇҐЎ][а-яёєіїґўʼ'’]+(?:-[А-ЯЁЄІЇҐЎ][а-яёєіїґўʼ'’]+)?"
@@ -102,6 +102,22 @@ def script_town_recognizer() -> ContextPatternRecognizer:
     return ContextPatternRecognizer(
         "LOCATION",
         [Rule("cyrillic_town", rf"(?<=(?<![\w.])(?<!\d[ \t]?)(?:м\.|г\.|смт)[ \t]?){_CYR_CAP}(?:-{_CYR_CAP})?", 0.6,
+              case_sensitive=True)],
+        context=[],
+    )
+
+
+#: the legal forms a Ukrainian or Russian organisation's name follows, in guillemets: "ТОВ «Нова Пошта»",
+#: "КНП «Центр первинної медико-санітарної допомоги № 3»", "ООО «Ромашка»"
+_CYR_LEGAL_FORM = r"(?:ТОВ|ТзОВ|ПП|ПАТ|ПрАТ|АТ|КНП|КП|ДП|ФОП|ООО|ОАО|ЗАО|ПАО|АО|ИП|ЧП|ГБУЗ|ГУЗ|МБУЗ|ГАУЗ|ФГБУ)"
+
+
+def script_firm_recognizer() -> ContextPatternRecognizer:
+    """An organisation after its Cyrillic legal form, its name in guillemets (with the owner's acronym between:
+    "КНП ЛОР «Львівська обласна клінічна лікарня»")."""
+    return ContextPatternRecognizer(
+        "ORGANIZATION",
+        [Rule("cyrillic_firm", rf"(?<![\w-]){_CYR_LEGAL_FORM}(?:[ \t]+[А-ЯЁЄІЇҐ]{{2,5}})?[ \t]*«[^»\n]{{2,80}}»", 0.6,
               case_sensitive=True)],
         context=[],
     )
