@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from privrag.detect.recognizers_financial import card_number_recognizer, card_prefix_ok, luhn_ok
+from privrag.detect.recognizers_financial import (
+    card_number_recognizer,
+    card_prefix_ok,
+    luhn_ok,
+    money_recognizer,
+)
 
 
 @pytest.mark.parametrize(
@@ -47,3 +52,10 @@ def test_card_prefix(number: str, ok: bool) -> None:
 def test_card_numbers_are_found_only_when_they_check(text: str, found: list[str]) -> None:
     rec = card_number_recognizer()
     assert [text[r.start : r.end] for r in rec.analyze(text, ["CREDIT_CARD"]) if r.score >= 0.5] == found
+
+
+@pytest.mark.parametrize(("text", "amount"), [("a bonus of CHF 6'000 in June", "CHF 6'000"),
+                                              ("Lohn CHF 8’670.50 brutto", "CHF 8’670.50"),
+                                              ("EUR 4,684.40 awarded", "EUR 4,684.40")])
+def test_a_sum_is_found_whole_whatever_groups_its_thousands(text: str, amount: str) -> None:
+    assert [text[r.start : r.end] for r in money_recognizer().analyze(text, ["MONEY"])] == [amount]

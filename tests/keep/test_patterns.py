@@ -245,3 +245,40 @@ def test_a_date_a_time_or_an_identifiers_digits_are_no_bare_amount(text: str, no
 )
 def test_a_laws_subtitle_in_brackets_stays_with_its_name_and_year(text: str, span: str) -> None:
     assert (span, "legal_reference") in _found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Comet 500 1+0+1 after meals", "1+0+1"),  # a dose schedule, morning + noon + evening
+        ("Metformin 500 mg 1-0-1 nach dem Essen", "1-0-1"),
+        ("Amlodipine 5 mg ½-0-½", "½-0-½"),
+        ("Gliclazide 30 mg at iftar", "at iftar"),  # a meal of a fast
+    ],
+)
+def test_a_dose_schedule_is_a_frequency(text: str, span: str) -> None:
+    assert (span, "frequency") in _found(text)
+
+
+def test_a_dashed_schedule_needs_a_dose_before_it() -> None:
+    assert not any(why == "frequency" for _, why in _found("final score 1-0-1 today"))
+
+
+@pytest.mark.parametrize(
+    "law",
+    ["Proclamation No. 985/2016", "Law 8.245/1991", "OUG 111/2010", "DNU 70/2023", "PP 58/2023",
+     "Portaria MTP nº 671/2021", "Decreto 1072 de 2015", "Ley 100 de 1993", "Loi n° 2016-1088",
+     "Sentencia C-593 de 2014", "Art. 321c OR"],
+)
+def test_a_law_cited_by_its_number_and_year_is_a_legal_reference(law: str) -> None:
+    assert (law, "legal_reference") in _found(f"as required under {law}, the employer must")
+
+
+@pytest.mark.parametrize("text", ["Application no. 36244/06 was lodged", "DL 12345678", "Decision 12/2023 of the court"])
+def test_a_case_or_a_licence_number_is_no_law(text: str) -> None:
+    assert not any(why == "legal_reference" for _, why in _found(text))
+
+
+@pytest.mark.parametrize(("text", "amount"), [("a bonus of CHF 6'000", "CHF 6'000"), ("CHF 12’500.50 netto", "CHF 12’500.50")])
+def test_an_amount_grouped_by_apostrophes_is_one_amount(text: str, amount: str) -> None:
+    assert any(amount in span and why == "amount" for span, why in _found(text))

@@ -173,7 +173,8 @@ def money_recognizer() -> ContextPatternRecognizer:
     Amounts are quasi-identifiers in court and medical text (a compensation
     award, a salary); a number alone is not matched.
     """
-    amount = r"\d{1,3}(?:[,.\s ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
+    # thousands grouped by a comma, a dot, a space, or an apostrophe as Switzerland writes them ("CHF 6'000")
+    amount = r"\d{1,3}(?:[,.\s '’]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
     return ContextPatternRecognizer(
         "MONEY",
         [

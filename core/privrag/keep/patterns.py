@@ -76,7 +76,12 @@ FREQUENCY = re.compile(
     rf"(?<![\w.])\d{{1,2}}\s?x\s?/\s?(?:day|d|week|wk|month|mo)|"  # "3x/week"
     rf"{_FREQ_WORD}|(?:a|per)\s+(?:day|week|month|year)|"
     # a time of day a dose is taken: "150 mg each morning", "25 mg at night", "at bedtime"
-    r"(?:each|every)\s+(?:morning|evening|night|afternoon)|at\s+(?:night|bedtime))\b"
+    # and the meals of a fast ("30 mg at iftar", "10 mg at suhoor")
+    r"(?:each|every)\s+(?:morning|evening|night|afternoon)|at\s+(?:night|bedtime|iftar|suhoor|suhur|sehri|sahur))\b"
+    # a dose schedule, morning + noon + evening (+ night), as South Asia and Europe write it: "1+0+1", "½-0-½"
+    # after a dose ("Metformin 500 mg 1-0-1"); the plus form alone, the dash form only after a dose's number or unit
+    r"|(?<![\w+./-])(?:[0-2]|½|¼)(?:\+(?:[0-2]|½|¼)){2,3}(?![\w+/]|\.\d)"
+    r"|(?:(?<=\d[ \t])|(?<=mg[ \t])|(?<=ml[ \t])|(?<=mL[ \t])|(?<=IU[ \t]))(?:[0-2]|½|¼)(?:-(?:[0-2]|½|¼)){2,3}(?![\w/-])"
     # "a 24/7 helpline", "open 24/7": round the clock — not "born on 24/7", "Fri 24/7 at 10:30" (the 24th of July)
     r"|(?<![\w/])(?<!on )(?<!On )(?<!\d )(?<!Mon )(?<!Tue )(?<!Wed )(?<!Thu )(?<!Fri )(?<!Sat )(?<!Sun )24/7(?![\w/])"
     r"(?![ \t]+(?:at|@|\d))"
@@ -129,7 +134,7 @@ _CURRENCY_FIRST = (rf"(?:(?:{currencies.symbol_pattern(letters=False)}|Rs\.)\s?|
 _NOT_AN_AMOUNT_AFTER = r"(?![\d]|[-/]\d|\s?\d[A-Z]{2}\b)"
 # possessive groups: a long run of "123 123 …" must not backtrack through every currency; a multiplier ends
 # its word ("£20 Kate" is no "£20 K")
-_AMOUNT_NUM = (r"\d{1,3}(?:[,.\s]\d{3})*+(?:[.,]\d{1,2})?"
+_AMOUNT_NUM = (r"\d{1,3}(?:[,.\s'’]\d{3})*+(?:[.,]\d{1,2})?"
                r"(?:\s?(?:k|K|m|M|bn|million|billion|thousand|lakhs?|crores?)(?![\w]))?")
 _AMOUNT_RANGE = rf"{_AMOUNT_NUM}(?:\s?[-–]\s?{_AMOUNT_NUM})?"
 _CURRENCY_WORD = "|".join(currencies.currency_words())
@@ -167,7 +172,8 @@ LEGAL = re.compile(
     # the GDPR are cited: "§ 15 BEEG", "§ 675u BGB", "§ 622 Abs. 2 BGB", "§ 7 SGB V", "Art. 6 DSGVO", "Art 17 GDPR"
     # ("Art" is also a given name: "Spoke with Art 2 PM", "Art 12 MK signed" — after it the code's name has
     # three letters at least, four without the abbreviation's dot, and is never a time of day)
-    r"|(?:§§?[ \t]?|\bArt\.[ \t]?(?=\d{1,4}[a-z]?[ \t]+(?![AaPp]\.?[Mm]\b)[A-Z][A-Za-z]{1,6}[A-Z]\b)"
+    # (after "Art." with its dot, two letters are a code too: Switzerland's "Art. 321c OR", "Art. 336 CO")
+    r"|(?:§§?[ \t]?|\bArt\.[ \t]?(?=\d{1,4}[a-z]?[ \t]+(?![AaPp]\.?[Mm]\b)[A-Z][A-Za-z]{0,6}[A-Z]\b)"
     r"|\bArt[ \t](?=\d{1,4}[a-z]?[ \t]+[A-Z][A-Za-z]{2,6}[A-Z]\b))"
     r"\d{1,4}[a-z]?(?:[ \t]+(?:Abs\.|Absatz|para\.?)[ \t]?\d{1,3})?"
     r"(?:[ \t]+(?:S\.|Satz)[ \t]?\d{1,2})?(?:[ \t]+Nr\.[ \t]?\d{1,3})?"
@@ -178,6 +184,20 @@ _MED_HEAD = (
     r"test|score|scale|grade|classification|manoeuvre|maneuver|reflex|ulcer|fracture|"
     r"lymphoma|sarcoma|anomaly|procedure|operation|node|nodes|cyst|tumou?r|contracture|"
     r"neuralgia|neuropathy|dystrophy|ataxia|chorea|thyroiditis|esophagus|oesophagus)"
+)
+#: a law, a decree or a ruling cited by its number and year, as our users' countries cite them: "Proclamation No.
+#: 985/2016", "Law 8.245/1991", "OUG 111/2010", "DNU 70/2023", "PP 58/2023", "Portaria MTP nº 671/2021", "Decreto 1072
+#: de 2015", "Ley 100 de 1993", "Loi n° 2016-1088", "Sentencia C-593 de 2014" — each is published, and points at no
+#: one (a court's "Decision 12/2023" or an "Application no. 36244/06" may, and are not here)
+LEGAL_NUMBERED = re.compile(
+    r"\b(?:Proclamation|Decree|Law|Ordinance|Legislative[ \t]Decree|Royal[ \t]Decree|Decreto(?:-Lei|[ \t]Legislativo|"
+    r"[ \t]Supremo)?|Real[ \t]Decreto|Ley|Lei|Loi|Legge|Portaria|Resoluci[oó]n|Resolu[cç][aã]o|Zakon|Ustawa|OUG|HG|DNU|"
+    r"PP|UU|Perpres|Permenaker|Permenkes|Perda)"
+    r"(?:[ \t]+[A-Z]{2,5})?"  # the issuing body: "Portaria MTP nº 671/2021"
+    r"(?:[ \t]+(?:No\.?|Nr\.?|n[º°o]\.?|N[º°o]\.?|Nomor))?[ \t]*"
+    r"(?:\d{1,5}(?:\.\d{3})?(?:/(?:19|20)?\d{2}\b(?!/)|[ \t]+de[ \t]+(?:19|20)\d{2}\b|[ \t]+of[ \t]+(?:19|20)\d{2}\b)"
+    r"|(?:19|20)\d{2}-\d{1,5}\b)"
+    r"|\bSentencia[ \t]+(?:C|T|SU)-\d{1,4}[ \t]+de[ \t]+(?:19|20)\d{2}\b"
 )
 #: "Bell's palsy", "Graves' disease", "Ramsay Hunt syndrome", "House-Brackmann grade III",
 #: "2017 McDonald criteria", "Waterlow score 16"
@@ -229,6 +249,7 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (AMOUNT, "amount"),
     (BARE_AMOUNT, "amount"),
     (LEGAL, "legal_reference"),
+    (LEGAL_NUMBERED, "legal_reference"),
     (REFERENCE, "public_reference"),  # "ISO 9001", "EudraCT 2021-004412-38", "Decree 13/2023/ND-CP"
     (EPONYM, "eponym"),
     (MEDICAL_WORD, "medical_term"),
