@@ -307,3 +307,25 @@ def test_a_street_before_its_postcode_and_town_stops_where_the_sentence_does(tex
 )
 def test_an_address_field_in_another_script_is_found(text: str, value: str) -> None:
     assert (value, "STREET_ADDRESS") in parts(text)
+
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [("Borgo Santo Spirito in Sassia 3, 00193 Roma", "Borgo Santo Spirito in Sassia 3"),
+     ("Piazza Santa Maria in Trastevere 3, 00153 Roma is the new address.", "Piazza Santa Maria in Trastevere 3")],
+)
+def test_a_street_whose_name_holds_a_preposition_is_kept_whole(text: str, street: str) -> None:
+    """Found by the review of stop 40: only prose (a lower-case word) before the preposition is cut."""
+    assert (street, "STREET_ADDRESS") in parts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [("He moved to Dorpsstraat 3, 4611 Bergen op Zoom in January.", "Bergen op Zoom"),
+     ("Her new address is Kerkweg 22, 2902 Capelle aan den IJssel from May.", "Capelle aan den IJssel"),
+     ("Send the letter to Hauptstraße 5, 45468 Mülheim an der Ruhr by Monday.", "Mülheim an der Ruhr"),
+     ("Sent to Rue Nationale 12, 59650 Villeneuve d'Ascq on Monday.", "Villeneuve d'Ascq")],
+)
+def test_a_towns_particles_stay_in_it(text: str, town: str) -> None:
+    assert (town, "LOCATION") in parts(text)

@@ -94,6 +94,13 @@ def test_a_duration_beside_a_word_or_in_another_column_is_no_age(text: str) -> N
 
 
 @pytest.mark.parametrize(("text", "age"), [("72letý pacient, bývalý řidič", "72letý"), ("45-letá žena", "45-letá"),
-                                           ("8 ročný chlapec", "8 ročný")])
+                                           ("8 ročný chlapec", "8 ročný"), ("Anamnéza: 72letý man, retired", "72letý")])
 def test_a_czech_or_slovak_age_adjective_is_an_age(text: str, age: str) -> None:
     assert age in [text[r.start : r.end] for r in age_recognizer().analyze(text, ["AGE"])]
+
+
+
+@pytest.mark.parametrize("text", ["Uchazeč s 15letou praxí, nabízíme 5letou smlouvu.", "Hypotéka, 30letá fixace.",
+                                  "Firma slaví 20leté výročí."])
+def test_a_czech_duration_adjective_is_no_age(text: str) -> None:
+    assert age_recognizer().analyze(text, ["AGE"]) == []

@@ -141,6 +141,7 @@ def test_an_employer_field_without_an_employer_names_none(text: str) -> None:
     assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []
 
 
-@pytest.mark.parametrize("text", ["PT Initial Evaluation: knee flexion 90 degrees.", "CV Writing Workshop on Friday"])
+@pytest.mark.parametrize("text", ["PT Initial Evaluation: knee flexion 90 degrees.", "CV Writing Workshop on Friday",
+                                  "PT McKenzie Assessment: flexion 90.", "Please use the CV Europass Template."])
 def test_a_prefix_before_dictionary_words_is_no_firm(text: str) -> None:
     assert employer_recognizer().analyze(text, ["ORGANIZATION"]) == []

@@ -39,6 +39,15 @@ def test_a_name_is_found_by_its_form(text: str, name: str) -> None:
         "ขอบคุณค่ะ",  # "thank you" holds the term of address
         "น้องสาว ของฉัน",  # "younger sister"
         "Nong Khai is a province; ask khun about it",  # no Thai script in the text
+        # found by the review of stop 40: a term of address inside a word, before kin or a role, or before a clause
+        "คุณต้องกินยาวันละ 2 ครั้งหลังอาหาร",
+        "คุณหมอแนะนำให้พักผ่อนมากๆ",
+        "ตำแหน่งนี้ต้องมีคุณสมบัติ ปริญญาตรี",
+        "คุณแม่ของผู้ป่วยมาเยี่ยมทุกวัน",
+        "พี่น้องกันช่วยดูแลผู้ป่วย",
+        "ขอโทษครับคุณลูกค้า รอสักครู่",
+        "ผู้ป่วยขาด vitamin K. Plan: ให้ยาต่อ",
+        "Български: Диагноза Хронична бъбречна недостатъчност.",  # an adjective's "-ична" is no patronymic
     ],
 )
 def test_no_name_without_its_form(text: str) -> None:
@@ -75,3 +84,16 @@ def test_a_measure_or_a_year_before_the_marker_is_no_town(text: str) -> None:
                                             ("сотрудник ООО «Ромашка»", "ООО «Ромашка»")])
 def test_a_firm_after_its_cyrillic_legal_form_is_found(text: str, firm: str) -> None:
     assert _found(script_firm_recognizer(), "ORGANIZATION", text) == [firm]
+
+
+
+@pytest.mark.parametrize("text", ["ТОВ «Нова Пошта» доставила посилку.", "оплата через АТ «ПриватБанк»."])
+def test_a_company_is_found_only_as_someones_employer(text: str) -> None:
+    """A bank or a courier is written after its legal form too (the review of stop 40)."""
+    assert _found(script_firm_recognizer(), "ORGANIZATION", text) == []
+
+
+@pytest.mark.parametrize(("text", "street"), [("Місце проживання: м. Одеса, Французький бульвар, 20.", "Французький бульвар, 20"),
+                                              ("ул. Гагарина, дом 12, корп. 3, кв. 45", "ул. Гагарина, дом 12, корп. 3, кв. 45")])
+def test_more_cyrillic_street_forms_are_found(text: str, street: str) -> None:
+    assert street in _found(script_address_recognizer(), "STREET_ADDRESS", text)

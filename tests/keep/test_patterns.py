@@ -161,6 +161,7 @@ def test_a_number_of_years_in_another_language_is_no_duration_it_may_be_an_age(t
 def test_a_hijri_year_is_no_duration() -> None:
     assert not any(why == "duration" for _, why in _found("seen 17 Sha'ban 1446 H"))
     assert ("for 48 h", "duration") in _found("rest for 48 h")
+    assert ("1350 h", "duration") in _found("Device runtime 1350 h since installation.")  # hours in lower case
 
 
 def test_a_house_number_is_not_joined_to_a_duration() -> None:

@@ -317,7 +317,8 @@ def street_address_recognizer() -> ContextPatternRecognizer:
             # South Asia's "House 19/7, Road 4", "Plot 45, Sector 7", "Flat 3B, House 12, Road 27"
             Rule("house_road", r"(?-i:\b(?:Flat|House|Holding|Plot)\s(?:No\.?\s?)?#?\d{1,4}[A-Z]?(?:/\d{1,4}[A-Z]?)?,\s"
                                r"(?:(?:House|Plot)\s(?:No\.?\s?)?\d{1,4}[A-Z]?(?:/\d{1,4})?,\s)?"
-                               r"(?:Road|Lane|Block|Sector|Street)\s(?:No\.?\s?)?#?\d{1,4}[A-Z]?(?:/\d{1,4}[A-Z]?)?)\b", 0.6),
+                               r"(?:Road|Lane|Block|Sector|Street)\s(?:No\.?\s?)?#?\d{1,4}[A-Z]?(?:/\d{1,4}[A-Z]?)?)\b"
+                               r"(?![ \t]+of\b)", 0.6),  # "Plot 12, Block 3 of the trial field" is a field's
             Rule("unit", r"(?<![\w-])(?:Apt\.?|Apartment|Suite|Unit|Flat)\s#?\d{1,5}[A-Z]?\b", 0.5),
         ],
         context=["address", "lives", "live", "living", "resides", "resident", "street", "deliver", "send"],

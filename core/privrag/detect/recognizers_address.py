@@ -65,6 +65,9 @@ _STREET_NUMBER_LAST = regex.compile(r"^\p{L}[\p{L}\p{M}'’.\- ]{2,40}\s\d{1,5}[
 #: the prose a line may open with before such a street: "The tenant moved to Kerkstraat 14", "Our office is at
 #: Slavonska avenija 52" — the street starts after the last of these words
 _PROSE_BEFORE_STREET = regex.compile(r"^.*\b(?:to|at|in|on|from|into|near|is|was|are|were)\s+(?=\p{Lu})")
+#: a lower-case word in what precedes that last word: prose, not a street whose name holds a preposition
+#: ("Borgo Santo Spirito in Sassia 3", "Piazza Santa Maria in Trastevere 3")
+_PROSE_WORD = regex.compile(r"(?<![\p{L}'’])\p{Ll}[\p{L}'’]*")
 #: the value of an address field: "Address: Ty Coch, 7 Heol y Bryn, Llandrindod Wells LD1 6BT" — up
 #: to the end of the line or the next field after a gap ("…  Mobile: 087…"); not an e-mail or IP address
 _ADDRESS_FIELD = regex.compile(
@@ -265,7 +268,8 @@ def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
         return []
     s += sum(len(p) + 1 for p in pieces[:j]) + len(pieces[j]) - len(pieces[j].lstrip())
     pieces = [pieces[j].lstrip(), *pieces[j + 1 :]]
-    if number_last and not numbered and cased and (prose := _PROSE_BEFORE_STREET.match(pieces[0])):
+    if (number_last and not numbered and cased and (prose := _PROSE_BEFORE_STREET.match(pieces[0]))
+            and _PROSE_WORD.search(pieces[0], 0, prose.end() - len(prose.group().split()[-1]) - 1)):
         s += prose.end()  # "The tenant moved to Kerkstraat 14, 2000 Antwerpen": the street is "Kerkstraat 14"
         pieces[0] = pieces[0][prose.end() :]
     if len(pieces) < 3 and not postcode_last:
@@ -295,29 +299,42 @@ def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
     return parts
 
 
-#: the small words inside a town's name ("Frankfurt am Main", "Rio de Janeiro", "Newcastle upon Tyne")
+#: the small words inside a town's name ("Frankfurt am Main", "Rio de Janeiro", "Newcastle upon Tyne", "Bergen op
+#: Zoom", "Capelle aan den IJssel", "Wijk bij Duurstede", "Ústí nad Labem")
 _TOWN_PARTICLES = frozenset("am an der den dem de du des la le les sur sous en di del della do da dos das im in ob "
-                            "bei upon on y i".split())
+                            "bei upon on y i op aan bij te ter van von nad na pod pri u zu sul sulla au aux lès of".split())
 
 
 def _town_length(place: str) -> int:
     """How much of the words after a postcode, in a cased line, is the town: its capitalised words and the
-    particles between them, up to the first other lower-case word or a calendar's word ("Gent before
-    Friday", "Antwerpen last month", "Gent on Friday")."""
+    particles between them ("Capelle aan den IJssel", "Villeneuve d'Ascq"), up to a calendar's word or an English
+    stop word that is no particle ("Gent before Friday", "Antwerpen last month", "Gent on Friday"); any other word
+    stays in the town, for privacy's sake."""
+    from privrag.detect.recognizer_base import english_stop_words
+
+    stop = english_stop_words()
+    words = [w.group().rstrip(".,;:!?)") for w in regex.finditer(r"[^\s]+", place)]
+    starts = [w.start() for w in regex.finditer(r"[^\s]+", place)]
     end = 0
-    words = list(regex.finditer(r"[^\s]+", place))
-    for k, w in enumerate(words):
-        word = w.group().rstrip(".,;:!?)")
+    k = 0
+    while k < len(words):
+        word, low = words[k], words[k].lower()
         if not word:
             break
-        low = word.lower()
-        if word[:1].isupper() and (k == 0 or low not in CALENDAR_WORDS):
-            end = w.start() + len(word)
+        if (word[:1].isupper() or regex.match(r"[dl]['’]\p{Lu}", word)) and (k == 0 or low not in CALENDAR_WORDS):
+            end = starts[k] + len(word)
+            k += 1
             continue
-        nxt = words[k + 1].group() if k + 1 < len(words) else ""
-        if low in _TOWN_PARTICLES and nxt[:1].isupper() and nxt.rstrip(".,;:!?)").lower() not in CALENDAR_WORDS:
+        j = k
+        while j < len(words) and words[j].lower() in _TOWN_PARTICLES:
+            j += 1
+        if j > k and j < len(words) and words[j][:1].isupper() and words[j].lower() not in CALENDAR_WORDS:
+            k = j
             continue
-        break
+        if low in stop or low in CALENDAR_WORDS or low in _TOWN_PARTICLES:
+            break
+        end = starts[k] + len(word)  # a word of another language: part of the town, for all we know
+        k += 1
     return end or len(place)
 
 

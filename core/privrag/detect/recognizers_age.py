@@ -131,6 +131,13 @@ _AGE_WORD = (r"(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelv
              r"sixteen|seventeen|eighteen|nineteen|twenty)")
 
 
+#: the nouns of a person a Czech or Slovak age adjective stands before (a retired driver, a patient, a woman)
+_CZ_PERSON = (r"(?:pacient(?:ka|ky|a|ovi)?|muž|muže|žena|ženy|chlapec|chlapce|dívka|dívky|dievča|dieťa|dítě|syn|dcera|"
+              r"otec|matka|senior(?:ka)?|klient(?:ka)?|student(?:ka)?|zaměstnan(?:ec|kyně)|zamestnan(?:ec|kyňa)|řidič|vodič|"
+              r"důchodce|dôchodca|pán|paní|pani|kojenec|novorozen(?:ec|ě)|prvorodička|rodička|nemocn(?:ý|á)|"
+              r"man|woman|male|female|patient|boy|girl|gentleman|lady)\b")
+
+
 def age_recognizer() -> ContextPatternRecognizer:
     """Ages: "36 years old", "a 61-year-old", "aged 54", "at the age of 42", "age: 23",
     "I just turned 54", "written when he was 78".
@@ -144,9 +151,10 @@ def age_recognizer() -> ContextPatternRecognizer:
         "AGE",
         [
             Rule("years_old", rf"(?<![\w.,/-]){n}(?:[ \t-]+(?:years?|yrs?)[ \t-]+old|[ \t-]*(?:y/o|yo))(?![\w/])", 0.7),
-            # Czech and Slovak write the age as an adjective: "72letý", "45-letá", "8 ročný"
-            Rule("years_old_adjective", rf"(?<![\w.,/-]){n}[ \t-]?(?:let(?:ý|á|é|ého|ou|ému|ým|ých)|ročn(?:ý|á|é|ého))(?![\w])",
-                 0.7),
+            # Czech and Slovak write the age as an adjective before the person: "72letý pacient", "45-letá žena",
+            # "8 ročný chlapec" (before a thing it is a duration: "5letá smlouva", "30letá fixace")
+            Rule("years_old_adjective", rf"(?<![\w.,/-]){n}[ \t-]?(?:let(?:ý|á|é|ého|ou|ému|ým|ých)|ročn(?:ý|á|é|ého|ou))"
+                                        rf"(?=[ \t]+(?:[a-zěščřžýáíéůúňťď]+[ \t]+)?{_CZ_PERSON})", 0.7),
             # "aged 6", "(age 7)", "aged ten": the phrase is the attribute, as forms and letters mark it
             Rule("aged_phrase", rf"(?<![\w-])(?:aged|age)[ \t]{{1,2}}(?:{n}|{_AGE_WORD}){_AGE_TAIL}(?![\w/-]|[.,]\d|:)",
                  0.7),

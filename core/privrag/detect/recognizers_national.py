@@ -62,7 +62,7 @@ def national_id_recognizer() -> ContextPatternRecognizer:
             # Zimbabwe's national registration number: district, serial, check letter, district of origin
             # ("63-2184472 K 63", "08-123456F42"), a shape no amount, date or phone number has
             # Switzerland's AHV/AVS number, with its EAN-13 check digit ("756.4812.3396.02")
-            Rule("ch_ahv", r"(?<![\w.])756\.?\d{4}\.?\d{4}\.?\d{2}(?![\w]|\.\d)", 0.55, validator=ahv_ok),
+            Rule("ch_ahv", r"(?<![\w.])756[. ]?\d{4}[. ]?\d{4}[. ]?\d{2}(?![\w]|[. ]\d)", 0.55, validator=ahv_ok),
             Rule("zw_id", r"(?<![\w-])\d{2}-\d{6,7}[ \t]?[A-Z][ \t]?\d{2}(?![\w-])", 0.55, case_sensitive=True),
         ],
         context=["national id", "national identity", "identity card", "identity number", "id card",

@@ -303,12 +303,14 @@ def employer_recognizer() -> ContextPatternRecognizer:
 
 
 def _prefixed_firm(match: str) -> bool:
-    """A firm's name after "PT" or "CV" holds a word no English dictionary has, or its "Tbk" ("PT Sinar Mitra
-    Niaga"); "PT Initial Evaluation" is a physiotherapist's note."""
+    """A firm's name after "PT" or "CV" holds two words no English dictionary has, or its "Tbk" ("PT Sinar Mitra
+    Niaga"); "PT Initial Evaluation" and "PT McKenzie Assessment" are a physiotherapist's note."""
     from privrag.keep.brands import english_words
 
     words = match.replace(".", " ").split()[1:]
-    return len(words) >= 2 and (words[-1] == "Tbk" or any(w.lower() not in english_words() for w in words))
+    foreign = [w for w in words if w.lower() not in english_words()]
+    # two words no dictionary has: "PT McKenzie Assessment" (a method) or "CV Europass Template" holds one
+    return len(words) >= 2 and (words[-1] == "Tbk" or len(foreign) >= 2)
 
 
 def _ends_named(match: str) -> bool:

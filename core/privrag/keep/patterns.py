@@ -64,7 +64,7 @@ FOREIGN_DURATION = re.compile(
 #: "for 3 weeks", "two working days", "three-month", "24 years", "48h", "10mins" — not "57 years old" (an age),
 #: nor a Hijri year ("17 Sha'ban 1446 H": no one counts 1,446 hours)
 DURATION = re.compile(
-    rf"(?i)(?<![\w/.-]){_LEAD}(?!1[34]\d{{2}}[ \t]?(?:AH|H)\b){_RANGE}(?:[\s-]|(?<=\d)(?=[hmsw])){_TIME_UNIT}\b(?:['’](?!s))?"
+    rf"(?i)(?<![\w/.-]){_LEAD}(?!1[34]\d{{2}}[ \t]?(?-i:AH|H)\b){_RANGE}(?:[\s-]|(?<=\d)(?=[hmsw])){_TIME_UNIT}\b(?:['’](?!s))?"
     r"(?!\s*(?:-\s*)?old\b|\s+of\s+age\b)"
 )
 _FREQ_WORD = r"(?:daily|weekly|nightly|hourly|monthly|fortnightly|yearly|annually|quarterly)"
