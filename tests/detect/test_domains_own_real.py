@@ -234,3 +234,18 @@ def test_a_batch_of_more_countries_finds_their_addresses_ids_and_dates() -> None
     for d, masked in _masked_characters("domains_fresh_s39a.jsonl"):
         whole += [p.text for p in d.protect if p.identifier == "DIRECT" and _untouched(d, masked, p)]
     assert sorted(set(whole)) == ["Or", "Precious Gumbo"]
+
+
+def test_a_batch_in_cyrillic_thai_and_sixteen_more_places_sends_no_identifier_whole() -> None:
+    """``domains_fresh_s40a.jsonl``: the dev set's genres in sixteen more places (the Czech Republic, Ukraine, Saudi
+    Arabia, Bangladesh, Uganda, Sweden, Scotland, Jamaica, Croatia, Thailand, Indonesia, Colombia, Ethiopia,
+    Belgium, Switzerland, Arizona), measured on the code of stop 39 before any stop-40 rule. Then a Ukrainian
+    patient's name with its patronymic and her address in Cyrillic, a Thai customer's name and address, a courier's
+    parcel code, a Swiss AHV number, a Dhaka address ("House 19/7, Road 4") and a Belgian one with its box number
+    were sent whole. Still sent: "พลอยไพลิน", a Thai given name written alone in Thai script (no term of address
+    before it, no space to end it: the forms of :mod:`privrag.detect.recognizers_scripts` cannot tell it, and the
+    English models do not read Thai)."""
+    whole = []
+    for d, masked in _masked_characters("domains_fresh_s40a.jsonl"):
+        whole += [p.text for p in d.protect if p.identifier == "DIRECT" and _untouched(d, masked, p)]
+    assert whole == ["พลอยไพลิน"]
