@@ -13,6 +13,7 @@ from privrag.keep.credentials import credential_keeps, credential_names
     [
         ("Goal 3: Lean Six Sigma Black Belt certification by June.", "Lean Six Sigma Black Belt"),
         ("Forklift operators need a valid PIT certification.", "PIT"),  # an acronym
+        ("I hold the Summit Roofing CISRS certificate.", "CISRS"),  # the scheme's acronym, not the firm before it
         ("She holds the NEBOSH IGC certificate.", "NEBOSH IGC"),
         ("He passed the HACCP Level 2 certificate last year.", "HACCP Level 2"),  # a level's number
         ("Our ISO 27001 recertification audit is in May.", "ISO 27001"),
@@ -49,10 +50,18 @@ def test_a_vendors_certified_title_names_the_vendor() -> None:
         # found by the review of stop 40: a person's or a small firm's name before the noun
         "Siriporn Wongsawat Certificate of Attendance, issued by the ward manager.",
         "Bayarmaa Batbold Medical Certificate for three days of sick leave.",
-        "My employer, Greaves Scaffolding, paid for the Greaves Scaffolding CISRS certificate.",
         "Attached: Harbourside Bistro Food Hygiene Certificate for Marta.",
         "Tomasz completed the Kestrel Training certificate last week.",  # a rare word names a firm as often
         "PSB Certified Welder at PSB Fabrication Ltd.",  # the vendor's acronym is the employer's
+        # found by the second review of stop 40: names of common words, capitals, a firm before the scheme
+        "Attached: Grace Young Certificate of Attendance, first aid refresher.",
+        "Please scan the Mark Brown Certificate of Completion.",
+        "Mark Brown Professional certificate",
+        "BAYARMAA BATBOLD MEDICAL CERTIFICATE for three days of sick leave.",
+        "Scan attached: GREAVES SCAFFOLDING CISRS CERTIFICATE for Tomasz.",
+        "Amber works at Sunny Hill Care. She completed the Sunny Hill Care Induction certificate.",
+        "Nadia completed the Leeds Scaffolding certificate in 2021.",
+        "the GREAVES certificate",
     ],
 )
 def test_a_family_a_person_a_place_or_a_firm_is_not_a_credential(text: str) -> None:
@@ -84,3 +93,10 @@ def test_the_default_detector_no_longer_masks_a_credential() -> None:
             "Next year: the PMI-ACP certification.")
     masked = [text[e.start : e.end] for e in default_detector().detect(text)]
     assert not any("Sigma" in m or "Belt" in m for m in masked)
+
+
+def test_only_the_schemes_acronym_is_kept_not_the_firm_before_it() -> None:
+    text = "I work at Summit Roofing and hold the Summit Roofing CISRS certificate."
+    assert [k.text for k in credential_keeps(text)] == ["CISRS certificate"]
+    text = "My employer, Greaves Scaffolding, paid for the Greaves Scaffolding CISRS certificate."
+    assert [k.text for k in credential_keeps(text)] == ["CISRS certificate"]

@@ -62,12 +62,6 @@ _UNIT = regex.compile(
 _UNIT_NUMBER = regex.compile(r"^#\d{1,3}-\d{1,5}[A-Z]?$")
 #: a street named before its house number, as most of Europe writes it: "Schönhauser Allee 112"
 _STREET_NUMBER_LAST = regex.compile(r"^\p{L}[\p{L}\p{M}'’.\- ]{2,40}\s\d{1,5}[A-Za-z]?(?:\s(?:bus|bte|boîte)\s\d{1,4}[A-Za-z]?)?$")
-#: the prose a line may open with before such a street: "The tenant moved to Kerkstraat 14", "Our office is at
-#: Slavonska avenija 52" — the street starts after the last of these words
-_PROSE_BEFORE_STREET = regex.compile(r"^.*\b(?:to|at|in|on|from|into|near|is|was|are|were)\s+(?=\p{Lu})")
-#: a lower-case word in what precedes that last word: prose, not a street whose name holds a preposition
-#: ("Borgo Santo Spirito in Sassia 3", "Piazza Santa Maria in Trastevere 3")
-_PROSE_WORD = regex.compile(r"(?<![\p{L}'’])\p{Ll}[\p{L}'’]*")
 #: the value of an address field: "Address: Ty Coch, 7 Heol y Bryn, Llandrindod Wells LD1 6BT" — up
 #: to the end of the line or the next field after a gap ("…  Mobile: 087…"); not an e-mail or IP address
 _ADDRESS_FIELD = regex.compile(
@@ -268,10 +262,6 @@ def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
         return []
     s += sum(len(p) + 1 for p in pieces[:j]) + len(pieces[j]) - len(pieces[j].lstrip())
     pieces = [pieces[j].lstrip(), *pieces[j + 1 :]]
-    if (number_last and not numbered and cased and (prose := _PROSE_BEFORE_STREET.match(pieces[0]))
-            and _PROSE_WORD.search(pieces[0], 0, prose.end() - len(prose.group().split()[-1]) - 1)):
-        s += prose.end()  # "The tenant moved to Kerkstraat 14, 2000 Antwerpen": the street is "Kerkstraat 14"
-        pieces[0] = pieces[0][prose.end() :]
     if len(pieces) < 3 and not postcode_last:
         return []
     parts = [AddressPart(s, s + len(pieces[0].rstrip()), "STREET_ADDRESS", "street_line")]
@@ -281,10 +271,7 @@ def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
         start = pos + len(piece) - len(piece.lstrip())
         m = PLACE_POSTCODE.match(body) or POSTCODE_PLACE.match(body)
         if m:
-            place_end = m.end("place")
-            if cased and m.re is POSTCODE_PLACE:  # "2000 Antwerpen last month.": the sentence goes on after the town
-                place_end = m.start("place") + _town_length(m.group("place"))
-            parts.append(AddressPart(start + m.start("place"), start + place_end, "LOCATION", "place_line"))
+            parts.append(AddressPart(start + m.start("place"), start + m.end("place"), "LOCATION", "place_line"))
             parts.append(AddressPart(start + m.start("zip"), start + m.end("zip"), "ZIP_CODE", "postcode_line"))
         elif PLACE.match(body) and len(body.split()) <= MAX_WORDS_PLACE:
             parts.append(AddressPart(start, start + len(body), "LOCATION", "place_line"))
@@ -297,45 +284,6 @@ def _one_line(text: str, s: int, e: int) -> list[AddressPart]:
             return []
         pos += len(piece) + 1
     return parts
-
-
-#: the small words inside a town's name ("Frankfurt am Main", "Rio de Janeiro", "Newcastle upon Tyne", "Bergen op
-#: Zoom", "Capelle aan den IJssel", "Wijk bij Duurstede", "Ústí nad Labem")
-_TOWN_PARTICLES = frozenset("am an der den dem de du des la le les sur sous en di del della do da dos das im in ob "
-                            "bei upon on y i op aan bij te ter van von nad na pod pri u zu sul sulla au aux lès of".split())
-
-
-def _town_length(place: str) -> int:
-    """How much of the words after a postcode, in a cased line, is the town: its capitalised words and the
-    particles between them ("Capelle aan den IJssel", "Villeneuve d'Ascq"), up to a calendar's word or an English
-    stop word that is no particle ("Gent before Friday", "Antwerpen last month", "Gent on Friday"); any other word
-    stays in the town, for privacy's sake."""
-    from privrag.detect.recognizer_base import english_stop_words
-
-    stop = english_stop_words()
-    words = [w.group().rstrip(".,;:!?)") for w in regex.finditer(r"[^\s]+", place)]
-    starts = [w.start() for w in regex.finditer(r"[^\s]+", place)]
-    end = 0
-    k = 0
-    while k < len(words):
-        word, low = words[k], words[k].lower()
-        if not word:
-            break
-        if (word[:1].isupper() or regex.match(r"[dl]['’]\p{Lu}", word)) and (k == 0 or low not in CALENDAR_WORDS):
-            end = starts[k] + len(word)
-            k += 1
-            continue
-        j = k
-        while j < len(words) and words[j].lower() in _TOWN_PARTICLES:
-            j += 1
-        if j > k and j < len(words) and words[j][:1].isupper() and words[j].lower() not in CALENDAR_WORDS:
-            k = j
-            continue
-        if low in stop or low in CALENDAR_WORDS or low in _TOWN_PARTICLES:
-            break
-        end = starts[k] + len(word)  # a word of another language: part of the town, for all we know
-        k += 1
-    return end or len(place)
 
 
 @functools.lru_cache(maxsize=1)

@@ -1,25 +1,33 @@
-"""A credential named as one: "Six Sigma Green Belt certification", "the ASC certification",
-"VCA-VOL certificate", "Goethe-Zertifikat", "AWS Certified Data Engineer - Associate".
+"""A credential named as one: "Six Sigma Green Belt certification", "the CISRS certificate", "HACCP Level 2
+certificate", "Goethe-Zertifikat", "AWS Certified Data Engineer - Associate".
 
 CVs, appraisals, job adverts and audit reports name the certifications a
 person holds or a site needs. A credential is held by thousands and names no
 one, and a RAG answer needs it ("which certifications does the role
 require?"). A model reads its name as anything: a place ("Six Sigma Green
 Belt"), a person ("ASC certification pre-check"), a firm ("Goethe-Zertifikat")
-or a job title ("Certified Kubernetes Administrator"). What tells a credential
-apart is how English writes it: its name right before "certification" or
-"certificate", the German compound "-Zertifikat", or a vendor's "Certified"
-title.
+or a job title ("Certified Kubernetes Administrator").
 
-Names are judged as :mod:`privrag.keep.product_nouns` judges a maker's, for
-the same reason: a family's name is written the same way ("the Okafor
-certificate" may be the Okafors'). So no word may be a given name, a place or a
-person the text names; a name of one word must be on none of our name lists
-and must not be coined (a dictionary word, an acronym or a word with a digit);
-a name of several words needs one that is on no name list. A possessive
-("Aaron's birth certificate") is no name before the noun, and a lower-case
-kind ("birth", "marriage", "medical") is no name at all. The text must make the
-name nobody's employer, and no facility's or legal form's word may be in it.
+But the words before "certificate" name a person or an employer as often
+("Grace Young Certificate of Attendance", "the Summit Roofing CISRS
+certificate"), and two reviews found each way a looser rule sent them. So only
+these forms are kept:
+
+* the scheme's acronyms and numbers right before the noun ("PIT", "NEBOSH IGC",
+  "ISO 9001", "VCA-VOL") — the words before them are the firm's, and stay
+  protected; an acronym of four letters or more is none a dictionary or a name
+  list holds ("KING", "GREAVES" shouted in capitals);
+* a name that ends in a grade ("… Green Belt", "… Level 2", "… Associate"),
+  every word of it common or catalogued and none of our name lists (a colour
+  before "Belt" is a grade);
+* a vendor's title: "Certified" after an acronym or a catalogued brand, or
+  with one inside ("Certified Kubernetes Administrator"; "Certified Nursing
+  Assistant" is a job), and "… Professional Certificate" after one ("IBM …");
+* the German compound "-Zertifikat" after a famous name or an acronym.
+
+Nothing in a line written in capitals (a heading or a form's field: every word
+looks like an acronym there), no given name, place, person the text names,
+employer, legal form or firm's head word.
 """
 
 from __future__ import annotations
@@ -39,12 +47,14 @@ CREDENTIAL_NOUNS = ("certification", "certifications", "recertification", "certi
 _WORD = r"(?:[A-Z][\w+]*(?:-[A-Z0-9][\w+]*)*|\d{1,5})"
 #: the level a vendor writes after a spaced dash ("Solutions Architect - Professional")
 _LEVEL = r"(?:[ \t]+[-–][ \t]+(?:Associate|Professional|Specialty|Expert|Foundational|Practitioner|Fundamentals))?"
-#: the name right before the noun: up to six words on one line, single-spaced
+#: words that open a sentence or a list item and are no part of a name ("The ASC certification")
+_OPENERS = frozenset("the a an our your my his her their its this that these those and or for with new".split())
+#: the name right before the noun (in lower case: a heading in capitals says nothing of its words), up to six
+#: words on one line, single-spaced
 _BEFORE_NOUN = re.compile(
-    rf"(?<![\w'’&.-])({_WORD}(?:[ \t]{_WORD}){{0,5}}{_LEVEL})[ \t]+"
-    rf"(?:{'|'.join(CREDENTIAL_NOUNS)}|(?:RE)?CERTIFICATION|CERTIFICATE)(?![\w-])"
+    rf"(?<![\w'’&.-])({_WORD}(?:[ \t]{_WORD}){{0,5}}{_LEVEL})[ \t]+(?:{'|'.join(CREDENTIAL_NOUNS)})(?![\w-])"
 )
-#: a capitalised "Certificate" or "Certification" closes the name itself ("… Professional Certificate")
+#: a capitalised "Certificate" closes a vendor's title ("IBM Data Science Professional Certificate")
 _TITLED = re.compile(rf"(?<![\w'’&.-])({_WORD}(?:[ \t]{_WORD}){{0,5}}[ \t]+Certificat(?:e|ion))(?![\w-])")
 #: the German compound: "Goethe-Zertifikat", "TELC-Zertifikat"
 _ZERTIFIKAT = re.compile(r"(?<![\w-])([A-ZÄÖÜ][\wäöüß]*-Zertifikat)\b")
@@ -52,33 +62,79 @@ _ZERTIFIKAT = re.compile(r"(?<![\w-])([A-ZÄÖÜ][\wäöüß]*-Zertifikat)\b")
 _CERTIFIED = re.compile(
     rf"(?<![\w'’&.-])((?:(?P<vendor>{_WORD})[ \t])?Certified[ \t](?P<title>[A-Z][\w+]*(?:[ \t][A-Z][\w+]*){{0,4}}){_LEVEL})"
 )
-#: words that open a sentence or a list item and are no part of a name ("The ASC certification")
-_OPENERS = frozenset("the a an our your my his her their its this that these those and or for with new".split())
+#: an acronym of a credential's scheme or body: "PIT", "CISRS", "NEBOSH IGC", "VCA-VOL", "PMI-ACP", "ISO 9001"
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,5}(?:-[A-Z0-9]{1,6})*")
+#: the grade a credential's name ends in ("Six Sigma Green Belt", "HACCP Level 2", "… Associate")
+_GRADE_END = re.compile(r"(?:\bBelt|\bLevel[ \t]\d{1,2}|\bAssociate|\bProfessional|\bPractitioner|\bFoundation|\bExpert|"
+                        r"\bSpecialist|\bFundamentals)$")
+
+
+def _scheme_acronym(word: str) -> bool:
+    """An acronym, not a word or a name shouted in capitals ("KING", "GREAVES"): from four letters on, no
+    dictionary or name list may hold it."""
+    if not _ACRONYM.fullmatch(word):
+        return False
+    if len(word) < 4 or any(c.isdigit() or c == "-" for c in word):
+        return True
+    from privrag.detect.recognizers_first_names import person_name_words
+
+    low = word.lower()
+    return not (brands.in_dictionary(low) or low in person_name_words())
+
+
+def _kept_part(name: str) -> int | None:
+    """Where the credential starts inside the words before the noun, or None: the whole name when it ends in a
+    grade ("Lean Six Sigma Green Belt"), else the run of scheme acronyms and numbers that ends it ("Summit Roofing
+    CISRS" → "CISRS": the words before an acronym name whose card it is, an employer as often as not)."""
+    if _GRADE_END.search(name):
+        return 0
+    tokens = list(re.finditer(r"\S+", name))
+    start = None
+    for t in reversed(tokens):
+        if _scheme_acronym(t.group()) or t.group().isdigit():
+            start = t.start()
+        else:
+            break
+    if start is None or name[start:].isdigit():
+        return None
+    return start
 
 
 def credential_names(text: str) -> list[tuple[int, int]]:
     """Spans of the credentials' names in ``text``, with the noun that follows ("ASC certification")."""
     out: list[tuple[int, int]] = []
-    for rx in (_BEFORE_NOUN, _TITLED):
-        for m in rx.finditer(text):
-            start, end = m.start(1), m.end()  # with its noun: a model's span may run on over it
-            first = re.match(r"([\w'’]+)[ \t]+", text[start:end])
-            while first is not None and first.group(1).lower() in _OPENERS:
-                start += first.end()
-                first = re.match(r"([\w'’]+)[ \t]+", text[start:end])
-            if end > start:
-                out.append((start, end))
-    out.extend(m.span(1) for m in _ZERTIFIKAT.finditer(text))
     titles = brands.brand_titles()
+    for m in _BEFORE_NOUN.finditer(text):
+        start, end = m.start(1), m.end()  # with its noun: a model's span may run on over it
+        first = re.match(r"([\w'’]+)[ \t]+", text[start : m.end(1)])
+        while first is not None and first.group(1).lower() in _OPENERS:
+            start += first.end()
+            first = re.match(r"([\w'’]+)[ \t]+", text[start : m.end(1)])
+        part = _kept_part(text[start : m.end(1)])
+        if part is not None and m.end(1) > start + part:
+            out.append((start + part, end))
+    for m in _TITLED.finditer(text):
+        # a vendor's certificate: its first word a catalogued brand or an acronym ("Google …", "IBM …"); "Grace
+        # Young Certificate of Attendance" is a person's
+        first = text[m.start(1) :].split()[0]
+        if first in titles or _scheme_acronym(first):
+            out.append(m.span(1))
+    out.extend(m.span(1) for m in _ZERTIFIKAT.finditer(text))
     for m in _CERTIFIED.finditer(text):
         vendor, title = m.group("vendor"), m.group("title")
         # a vendor's credential names the vendor: an acronym or a catalogued brand, before or inside the
         # title ("Certified Kubernetes Administrator"); "Certified Nursing Assistant" is a job's title
-        if (vendor and (re.fullmatch(r"[A-Z]{2,6}", vendor) or vendor in titles)) or any(
-            w in titles for w in title.split()
-        ):
+        if (vendor and (_scheme_acronym(vendor) or vendor in titles)) or any(w in titles for w in title.split()):
             out.append((m.start("vendor") if vendor else m.start(1), m.end(1)))
-    return sorted(set(out))
+    # a line in capitals is a heading or a form's field: every word of it looks like an acronym
+    return sorted({(a, b) for a, b in out if not _in_capitals_line(text, a, b)})
+
+
+def _in_capitals_line(text: str, start: int, end: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    return not any(c.islower() for c in line.replace("certificate", "").replace("certification", ""))
 
 
 def credential_keeps(text: str, named: frozenset[str] = frozenset()) -> list[KeepSpan]:
@@ -122,6 +178,12 @@ def _credential_ok(text: str, name: str, named: frozenset[str], people: frozense
         if vendor and (re.search(rf"\b{re.escape(vendor)}[ \t]+(?!Certified\b)[A-Z]", text)
                        or affiliated_anywhere(text, vendor)):
             return False
+    elif _GRADE_END.search(name) and any(
+        w.lower() in people for i, w in enumerate(words) if not (i + 1 < len(words) and words[i + 1] == "Belt")
+    ):
+        # "Mark Brown Professional certificate": a name of our lists is a person's, however common the word
+        # (a colour before "Belt" is a grade: "Six Sigma Green Belt")
+        return False
     elif not all(_known_word(w, people) for w in words):
         # "Siriporn Wongsawat Certificate of Attendance", "the Greaves Scaffolding CISRS certificate": a person's
         # or a small firm's name is written before the noun too; every word of a credential's name is one a
