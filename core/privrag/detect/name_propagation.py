@@ -32,7 +32,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 
-from privrag.detect.span_cleanup import PERSON_LABELS, with_initials
+from privrag.detect.span_cleanup import PERSON_LABELS, PERSON_PARTICLES, with_initials
 from privrag.types import DetectedEntity
 
 __all__ = ["nickname_words", "name_initials", "PROPAGATED_SOURCE", "NICKNAME_SOURCE", "bracketed_nicknames", "propagate_names", "fold_accents", "name_forms", "nickname_forms", "plain_word", "CUED_SOURCES"]
@@ -87,15 +87,11 @@ def name_forms(span: DetectedEntity) -> set[str]:
         forms.add(part)
     # "Annelies De Smet" … "Mevrouw De Smet": a surname's particles are part of it where it stands alone
     k = len(parts) - 1
-    while k > 1 and parts[k - 1].lower() in _SURNAME_PARTICLES:
+    while k > 1 and parts[k - 1].lower() in PERSON_PARTICLES:
         k -= 1
     if 0 < k < len(parts) - 1 and parts[-1] in forms:
         forms.add(" ".join(parts[k:]))
     return forms
-
-
-#: the particles a surname opens with ("De Smet", "van der Berg", "da Silva", "Le Roux")
-_SURNAME_PARTICLES = frozenset("van von de da der den del della di du la le ten ter dos das do".split())
 
 
 _QUOTES = "\"“”'‘’"

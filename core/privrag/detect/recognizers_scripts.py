@@ -49,13 +49,13 @@ _CYR_STREET_WORD = r"(?:вулиця|улица|бульвар|проспект|
 _THAI = r"[\u0E01-\u0E4E]"
 #: the terms of address Thai writes before a name, opening a word (after a space, a line's start or
 #: punctuation: inside a word they are part of it, "ขอบคุณ" thanks, "คุณสมบัติ" qualifications, "พี่น้อง" siblings)
-_THAI_TERM = r"(?<![\u0E01-\u0E4E])(?:คุณ|น้อง)"
+_THAI_TERM = rf"(?<!{_THAI})(?:คุณ|น้อง)"
 #: the words such a term also opens that are no name: kin and roles ("คุณแม่" mother, "คุณหมอ" doctor, "น้องสาว"
 #: younger sister, "คุณลูกค้า" customer), "you" before a verb, and the words of politeness
 _THAI_NOT_NAME = r"(?:แม่|พ่อ|หมอ|ลูกค้า|ครู|พยาบาล|ป้า|ลุง|ตา|ยาย|สาว|ชาย|ค่ะ|คะ|ครับ|นะ|ต้อง|ค่า|สามารถ|จะ|ได้|ไม่|ก็|เป็น|มี)"
 #: a Thai nickname or given name after the term: eight letters at most, then a space or punctuation (a longer run
 #: in a script without spaces is a clause: "คุณต้องกินยาวันละ")
-_THAI_NAME = r"[\u0E01-\u0E4E]{2,8}(?![\u0E01-\u0E4E])"
+_THAI_NAME = rf"{_THAI}{{2,8}}(?!{_THAI})"
 _THAI_ROMAN_TERM = r"(?:khun|nong|Khun|Nong)"
 
 
@@ -86,7 +86,7 @@ def script_names_recognizer() -> ContextPatternRecognizer:
 
 def _writes_thai(text: str, start: int, end: int) -> bool:
     """A romanised "nong" or "khun" names a person in a text that also writes Thai script."""
-    return any("\u0e01" <= ch <= "\u0e4e" for ch in text)
+    return re.search(_THAI, text) is not None
 
 
 def script_address_recognizer() -> ContextPatternRecognizer:

@@ -192,7 +192,7 @@ def _credential_ok(text: str, name: str, named: frozenset[str], people: frozense
     if len(parts) == 1:
         word = words[0]
         if parts[0] in people or is_place(parts[0]) or not (
-            brands.in_dictionary(parts[0]) or re.fullmatch(r"[A-Z][A-Z0-9-]{1,9}", word) or any(c.isdigit() for c in word)
+            brands.in_dictionary(parts[0]) or _scheme_acronym(word) or any(c.isdigit() for c in word)
             or word.endswith("-Zertifikat")
         ):
             return False  # "the Garcia certificate", "the Mokoena certificate": a family's, maybe
@@ -207,7 +207,7 @@ _KNOWN_ZIPF = 3.0
 def _known_word(word: str, people: frozenset[str]) -> bool:
     """An acronym, a word with a digit, a catalogued brand, or a word English writes often that is no rare surname
     (a surname English writes as often as a common word, "Green", is one)."""
-    if re.fullmatch(r"[A-Z][A-Z0-9]{1,9}(?:-[A-Z0-9]{1,9})*", word) or any(c.isdigit() for c in word):
+    if _scheme_acronym(word) or any(c.isdigit() for c in word):
         return True
     if word in brands.brand_titles():
         return True

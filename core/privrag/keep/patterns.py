@@ -188,9 +188,10 @@ _MED_HEAD = (
 #: a law, a decree or a ruling cited by its number and year, as our users' countries cite them: "Proclamation No.
 #: 985/2016", "Law 8.245/1991", "OUG 111/2010", "DNU 70/2023", "PP 58/2023", "Portaria MTP nº 671/2021", "Decreto 1072
 #: de 2015", "Ley 100 de 1993", "Loi n° 2016-1088", "Sentencia C-593 de 2014" — each is published, and points at no
-#: one (a court's "Decision 12/2023" or an "Application no. 36244/06" may, and are not here)
+#: one (a court's "Decision 12/2023" or an "Application no. 36244/06" may, and are not here; a bare "Decree" or
+#: "Ordinance" with any number is :data:`privrag.reference_numbers.REFERENCE`'s)
 LEGAL_NUMBERED = re.compile(
-    r"\b(?:Proclamation|Decree|Law|Ordinance|Legislative[ \t]Decree|Royal[ \t]Decree|Decreto(?:-Lei|[ \t]Legislativo|"
+    r"\b(?:Proclamation|Law|Legislative[ \t]Decree|Royal[ \t]Decree|Decreto(?:-Lei|[ \t]Legislativo|"
     r"[ \t]Supremo)?|Real[ \t]Decreto|Ley|Lei|Loi|Legge|Portaria|Resoluci[oó]n|Resolu[cç][aã]o|Zakon|Ustawa|OUG|HG|DNU|"
     r"PP|UU|Perpres|Permenaker|Permenkes|Perda)"
     r"(?:[ \t]+[A-Z]{2,5})?"  # the issuing body: "Portaria MTP nº 671/2021"
